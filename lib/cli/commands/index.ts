@@ -1,0 +1,7 @@
+import type { Command } from "../command";
+import { organizationCommands } from "./organizations";
+
+// Each capability keeps its commands in its own file; this is the whole table.
+export const commands: Record<string, Command> = {
+  ...organizationCommands,
+};

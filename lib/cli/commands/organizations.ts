@@ -1,0 +1,105 @@
+import { z } from "zod";
+import { migrate } from "@/lib/db/migrate";
+import { createApiKey } from "@/lib/keys/create-key";
+import { revokeApiKey } from "@/lib/keys/revoke-key";
+import { scopeSchema } from "@/lib/keys/scopes";
+import { createOrgAdmin } from "@/lib/orgs/members";
+import {
+  billingInputSchema,
+  createOrganization,
+  orgStatusSchema,
+  setBilling,
+  setOrganizationStatus,
+} from "@/lib/orgs/organizations";
+import { setPlatformIntegrations } from "@/lib/platform/integrations-switch";
+import { command } from "../command";
+
+const orgProjection = (org: {
+  id: string;
+  name: string;
+  status: string;
+  billingPlan: string;
+  annualPlanUntil: Date | null;
+  billingAccountState: string;
+}) => ({
+  id: org.id,
+  name: org.name,
+  status: org.status,
+  billing: { plan: org.billingPlan, annualUntil: org.annualPlanUntil, account: org.billingAccountState },
+});
+
+export const organizationCommands = {
+  "db:migrate": command({
+    summary: "Apply pending migrations to DATABASE_URL or the embedded database",
+    flags: z.strictObject({}),
+    run: async () => migrate(process.env.DATABASE_URL!),
+  }),
+  "org:create": command({
+    summary: "--name N",
+    flags: z.strictObject({ name: z.string() }),
+    run: async ({ name }) => {
+      const org = await createOrganization({ name });
+      return { org: { id: org.id, name: org.name } };
+    },
+  }),
+  "org:set-status": command({
+    summary: "--org ID --status active|suspended",
+    flags: z.strictObject({ org: z.string(), status: orgStatusSchema }),
+    run: async ({ org, status }) => ({ org: orgProjection(await setOrganizationStatus(org, status)) }),
+  }),
+  "admin:create": command({
+    summary: "--org ID --email E --password P",
+    flags: z.strictObject({ org: z.string(), email: z.string(), password: z.string() }),
+    run: async ({ org, email, password }) => {
+      const user = await createOrgAdmin(org, { email, password });
+      return { user: { id: user.id, email: user.email } };
+    },
+  }),
+  "key:create": command({
+    summary: "--org ID --name N --scopes events:read,attendees:read [--expires-at ISO]",
+    flags: z.strictObject({
+      org: z.string(),
+      name: z.string(),
+      scopes: z.string().transform((value) => value.split(",").map((scope) => scope.trim())).pipe(z.array(scopeSchema)),
+      "expires-at": z.iso.datetime({ offset: true }).optional(),
+    }),
+    run: async (flags) => {
+      const key = await createApiKey(flags.org, {
+        name: flags.name,
+        scopes: flags.scopes,
+        expiresAt: flags["expires-at"] ?? null,
+      });
+      return { key: { id: key.id, prefix: key.prefix, secret: key.secret, scopes: key.scopes, expiresAt: key.expiresAt } };
+    },
+  }),
+  "key:revoke": command({
+    summary: "--key ID (idempotent)",
+    flags: z.strictObject({ key: z.string() }),
+    run: async ({ key }) => {
+      const revoked = await revokeApiKey(key, null);
+      return { key: { id: revoked.id, revokedAt: revoked.revokedAt } };
+    },
+  }),
+  "billing:set": command({
+    summary: "--org ID --plan free|card|annual [--annual-until ISO] [--account active|suspended|closed]",
+    flags: z.strictObject({
+      org: z.string(),
+      plan: billingInputSchema.shape.plan,
+      "annual-until": z.string().optional(),
+      account: billingInputSchema.shape.account,
+    }),
+    run: async (flags) => {
+      const org = await setBilling(flags.org, {
+        plan: flags.plan,
+        annualUntil: flags["annual-until"],
+        account: flags.account,
+      });
+      return { org: orgProjection(org) };
+    },
+  }),
+  "platform:integrations": command({
+    summary: "--enabled true|false (the platform-wide switch)",
+    flags: z.strictObject({ enabled: z.enum(["true", "false"]).transform((value) => value === "true") }),
+    run: async ({ enabled }) => ({ platform: await setPlatformIntegrations(enabled) }),
+  }),
+};

@@ -1,0 +1,82 @@
+import { createHash } from "node:crypto";
+import fs from "node:fs";
+import path from "node:path";
+import pg from "pg";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { migrate, MIGRATIONS_DIR, readMigrations } from "./migrate";
+import { createTestDatabase, type TestDatabase } from "@/lib/testing/test-database";
+
+// A database of its own (not the shared test database), on the same kind of server.
+const serverUrl = process.env.TEST_DATABASE_SERVER_URL;
+
+describe("migration runner", () => {
+  let database: TestDatabase;
+  let client: pg.Client;
+
+  beforeAll(async () => {
+    database = await createTestDatabase(serverUrl);
+    client = new pg.Client({ connectionString: database.url });
+    await client.connect();
+  });
+  afterAll(async () => {
+    await client.end();
+    await database.drop();
+  });
+
+  it("records every migration as prisma migrate deploy does", async () => {
+    const { rows } = await client.query(
+      `SELECT id, checksum, migration_name, finished_at, logs, rolled_back_at, applied_steps_count FROM "_prisma_migrations" ORDER BY migration_name`,
+    );
+    const files = readMigrations();
+    expect(rows.map((row) => row.migration_name)).toEqual(files.map((file) => file.name));
+    for (const [index, row] of rows.entries()) {
+      const sql = fs.readFileSync(path.join(MIGRATIONS_DIR, files[index].name, "migration.sql"));
+      expect(row.checksum).toBe(createHash("sha256").update(sql).digest("hex"));
+      expect(row.id).toMatch(/^[0-9a-f-]{36}$/);
+      expect(row.finished_at).toBeInstanceOf(Date);
+      expect(row.logs).toBeNull();
+      expect(row.rolled_back_at).toBeNull();
+      expect(row.applied_steps_count).toBe(1);
+    }
+  });
+
+  it("is a no-op the second time", async () => {
+    const before = await client.query(`SELECT id, finished_at FROM "_prisma_migrations" ORDER BY id`);
+    const result = await migrate(database.url);
+    expect(result.applied).toEqual([]);
+    expect(result.alreadyApplied).toBe(readMigrations().length);
+    expect(result.warnings).toEqual([]);
+    const after = await client.query(`SELECT id, finished_at FROM "_prisma_migrations" ORDER BY id`);
+    expect(after.rows).toEqual(before.rows);
+  });
+
+  it("refuses to continue past a failed migration and warns on an edited one", async () => {
+    const dir = fs.mkdtempSync(path.join(MIGRATIONS_DIR, "..", ".tmp-migrations-"));
+    try {
+      for (const file of readMigrations()) {
+        fs.mkdirSync(path.join(dir, file.name));
+        fs.writeFileSync(path.join(dir, file.name, "migration.sql"), file.sql);
+      }
+      // An edited, already-applied migration: warned about, not re-run.
+      const first = readMigrations()[0];
+      fs.appendFileSync(path.join(dir, first.name, "migration.sql"), "\n-- edited\n");
+      fs.mkdirSync(path.join(dir, "99990101000000_broken"));
+      fs.writeFileSync(path.join(dir, "99990101000000_broken", "migration.sql"), "SELECT * FROM no_such_table;");
+
+      await expect(migrate(database.url, dir)).rejects.toThrow(/99990101000000_broken failed/);
+      const { rows } = await client.query(
+        `SELECT finished_at, logs FROM "_prisma_migrations" WHERE migration_name = '99990101000000_broken'`,
+      );
+      expect(rows[0].finished_at).toBeNull();
+      expect(rows[0].logs).toMatch(/no_such_table/);
+      await expect(migrate(database.url, dir)).rejects.toThrow(/failed earlier and was not rolled back/);
+
+      await client.query(`DELETE FROM "_prisma_migrations" WHERE migration_name = '99990101000000_broken'`);
+      fs.rmSync(path.join(dir, "99990101000000_broken"), { recursive: true });
+      const result = await migrate(database.url, dir);
+      expect(result.warnings).toEqual([`Migration ${first.name} was modified after it was applied (checksum differs).`]);
+    } finally {
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
+  });
+});

@@ -1,0 +1,15 @@
+import { createTestDatabase } from "./test-database";
+
+// Runs once per `vitest run`: every test file then talks to this fresh database.
+// Files isolate their data by creating their own organizations.
+export default async function setup() {
+  const serverUrl = process.env.DATABASE_URL;
+  const database = await createTestDatabase(serverUrl);
+  // Tests that need a database of their own (migrations) make it on the same server.
+  if (serverUrl) process.env.TEST_DATABASE_SERVER_URL = serverUrl;
+  process.env.DATABASE_URL = database.url;
+  process.env.DATABASE_POOL_MAX = String(database.poolMax);
+  return async () => {
+    await database.drop();
+  };
+}

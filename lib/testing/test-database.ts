@@ -1,0 +1,36 @@
+import { randomBytes } from "node:crypto";
+import pg from "pg";
+import { startEmbeddedDatabase } from "@/lib/db/embedded";
+import { migrate } from "@/lib/db/migrate";
+
+export type TestDatabase = { url: string; poolMax: number; drop: () => Promise<void> };
+
+/**
+ * A fresh, migrated database: a new database on the configured server, or an in-memory
+ * embedded one when DATABASE_URL is not set.
+ */
+export async function createTestDatabase(serverUrl: string | undefined): Promise<TestDatabase> {
+  if (!serverUrl) {
+    const embedded = await startEmbeddedDatabase("memory://");
+    await migrate(embedded.url);
+    return { url: embedded.url, poolMax: 1, drop: embedded.stop };
+  }
+  const name = `svc_test_${Date.now()}_${randomBytes(3).toString("hex")}`;
+  const admin = new pg.Client({ connectionString: serverUrl });
+  await admin.connect();
+  await admin.query(`CREATE DATABASE "${name}"`);
+  await admin.end();
+  const url = new URL(serverUrl);
+  url.pathname = `/${name}`;
+  await migrate(url.toString());
+  return {
+    url: url.toString(),
+    poolMax: 10,
+    drop: async () => {
+      const client = new pg.Client({ connectionString: serverUrl });
+      await client.connect();
+      await client.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
+      await client.end();
+    },
+  };
+}
