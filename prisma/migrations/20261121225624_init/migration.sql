@@ -131,7 +131,7 @@ CREATE TABLE "RateLimitCounter" (
     "windowStart" TIMESTAMPTZ(3) NOT NULL,
     "count" INTEGER NOT NULL,
 
-    CONSTRAINT "RateLimitCounter_pkey" PRIMARY KEY ("keyId","windowStart")
+    CONSTRAINT "RateLimitCounter_pkey" PRIMARY KEY ("keyId")
 );
 
 -- CreateTable
@@ -475,9 +475,6 @@ CREATE UNIQUE INDEX "ApiKey_secretHash_key" ON "ApiKey"("secretHash");
 
 -- CreateIndex
 CREATE INDEX "ApiKey_orgId_createdAt_idx" ON "ApiKey"("orgId", "createdAt");
-
--- CreateIndex
-CREATE INDEX "RateLimitCounter_windowStart_idx" ON "RateLimitCounter"("windowStart");
 
 -- CreateIndex
 CREATE INDEX "Event_orgId_createdAt_id_idx" ON "Event"("orgId", "createdAt" DESC, "id" DESC);

@@ -1,0 +1,108 @@
+import { timingSafeEqual } from "node:crypto";
+import { getDb } from "@/lib/db/client";
+import { AppError } from "@/lib/errors/app-error";
+import type { BillingAccountState, BillingPlan, OrgStatus } from "@/lib/generated/prisma/enums";
+import { hashKeySecret, looksLikeLiveKey } from "@/lib/keys/key-secret";
+import type { Scope } from "@/lib/keys/scopes";
+
+export const WWW_AUTHENTICATE_REALM = "partner-api";
+
+export type AuthenticatedKey = {
+  id: string;
+  name: string;
+  prefix: string;
+  scopes: Scope[];
+  expiresAt: Date | null;
+  lastUsedAt: Date | null;
+  org: {
+    id: string;
+    name: string;
+    status: OrgStatus;
+    billingPlan: BillingPlan;
+    annualPlanUntil: Date | null;
+    billingAccountState: BillingAccountState;
+  };
+  integrationsEnabled: boolean;
+};
+
+function unauthorized(reason: "missing_key" | "invalid_key" | "revoked_key" | "expired_key", message: string): AppError {
+  const challenge =
+    reason === "missing_key"
+      ? `Bearer realm="${WWW_AUTHENTICATE_REALM}"`
+      : `Bearer realm="${WWW_AUTHENTICATE_REALM}", error="invalid_token"`;
+  return new AppError("UNAUTHORIZED", message, { reason }, { "www-authenticate": challenge });
+}
+
+/**
+ * The key of a request: `Authorization: Bearer <key>` wins over `X-API-Key: <key>`. A key in
+ * the query string is never read. An Authorization header that is not a Bearer token is an
+ * invalid key rather than a missing one, so a client sending the wrong scheme learns why.
+ */
+export function readPresentedKey(headers: Headers): string {
+  const authorization = headers.get("authorization");
+  if (authorization !== null) {
+    const match = /^Bearer\s+(\S+)\s*$/i.exec(authorization.trim());
+    if (!match) throw unauthorized("invalid_key", "The Authorization header must be `Bearer <API key>`.");
+    return match[1];
+  }
+  const apiKey = headers.get("x-api-key")?.trim();
+  if (apiKey) return apiKey;
+  throw unauthorized("missing_key", "Send your API key as `Authorization: Bearer <API key>`.");
+}
+
+type KeyRow = {
+  id: string; name: string; prefix: string; secretHash: string; scopes: string[]; expiresAt: Date | null;
+  revokedAt: Date | null; lastUsedAt: Date | null; orgId: string; orgName: string; orgStatus: OrgStatus;
+  billingPlan: BillingPlan; annualPlanUntil: Date | null; billingAccountState: BillingAccountState;
+  integrationsEnabled: boolean;
+};
+
+/** One indexed query on the key's hash also brings the organization and the platform switch. */
+export async function authenticateKey(presented: string, now: Date = new Date()): Promise<AuthenticatedKey> {
+  // svc_test_ keys are never minted; anything not shaped like a live key cannot match.
+  if (!looksLikeLiveKey(presented)) throw unauthorized("invalid_key", "The API key is not valid.");
+  const hash = hashKeySecret(presented);
+  const rows = await getDb().$queryRaw<KeyRow[]>`
+    SELECT k.id, k.name, k.prefix, k."secretHash", k.scopes::text[] AS scopes, k."expiresAt", k."revokedAt",
+           k."lastUsedAt", o.id AS "orgId", o.name AS "orgName", o.status::text AS "orgStatus",
+           o."billingPlan"::text AS "billingPlan", o."annualPlanUntil", o."billingAccountState"::text AS "billingAccountState",
+           COALESCE((SELECT p."integrationsEnabled" FROM "PlatformSetting" p WHERE p.id = 'platform'), true) AS "integrationsEnabled"
+    FROM "ApiKey" k JOIN "Organization" o ON o.id = k."orgId"
+    WHERE k."secretHash" = ${hash}`;
+  const row = rows[0];
+  // The index finds the row; the comparison of the hashes is still constant-time.
+  if (!row || !timingSafeEqual(Buffer.from(row.secretHash, "hex"), Buffer.from(hash, "hex"))) {
+    throw unauthorized("invalid_key", "The API key is not valid.");
+  }
+  if (row.revokedAt) throw unauthorized("revoked_key", "This API key was revoked.");
+  if (row.expiresAt && row.expiresAt <= now) throw unauthorized("expired_key", "This API key has expired.");
+  return {
+    id: row.id,
+    name: row.name,
+    prefix: row.prefix,
+    scopes: row.scopes as Scope[],
+    expiresAt: row.expiresAt,
+    lastUsedAt: row.lastUsedAt,
+    org: {
+      id: row.orgId,
+      name: row.orgName,
+      status: row.orgStatus,
+      billingPlan: row.billingPlan,
+      annualPlanUntil: row.annualPlanUntil,
+      billingAccountState: row.billingAccountState,
+    },
+    integrationsEnabled: row.integrationsEnabled,
+  };
+}
+
+const LAST_USED_RESOLUTION_MS = 60_000;
+
+/** At most one write a minute per key: the condition makes concurrent requests write once. */
+export async function recordKeyUse(key: AuthenticatedKey, now: Date = new Date()): Promise<void> {
+  if (key.lastUsedAt && now.getTime() - key.lastUsedAt.getTime() < LAST_USED_RESOLUTION_MS) return;
+  const threshold = new Date(now.getTime() - LAST_USED_RESOLUTION_MS);
+  await getDb().apiKey.updateMany({
+    where: { id: key.id, OR: [{ lastUsedAt: null }, { lastUsedAt: { lt: threshold } }] },
+    data: { lastUsedAt: now },
+  });
+}

@@ -1,0 +1,44 @@
+import { getDb } from "@/lib/db/client";
+import { AppError } from "@/lib/errors/app-error";
+
+// 600 requests per minute per key (spec, Limits), counted in the database so that every
+// server instance shares one budget. A key's window opens with its first request and
+// lasts 60 s; the next request after that opens a new one.
+
+export const RATE_LIMIT_PER_MINUTE = 600;
+
+export type RateLimitState = { limit: number; remaining: number; resetSeconds: number; exceeded: boolean };
+
+export async function consumeRateLimit(keyId: string): Promise<RateLimitState> {
+  const rows = await getDb().$queryRaw<{ count: number; resetIn: number }[]>`
+    INSERT INTO "RateLimitCounter" AS c ("keyId", "windowStart", "count")
+    VALUES (${keyId}::uuid, clock_timestamp(), 1)
+    ON CONFLICT ("keyId") DO UPDATE SET
+      "windowStart" = CASE WHEN c."windowStart" <= clock_timestamp() - interval '60 seconds' THEN clock_timestamp() ELSE c."windowStart" END,
+      "count" = CASE WHEN c."windowStart" <= clock_timestamp() - interval '60 seconds' THEN 1 ELSE c."count" + 1 END
+    RETURNING c."count", EXTRACT(EPOCH FROM (c."windowStart" + interval '60 seconds' - clock_timestamp()))::float8 AS "resetIn"`;
+  const { count, resetIn } = rows[0];
+  return {
+    limit: RATE_LIMIT_PER_MINUTE,
+    remaining: Math.max(0, RATE_LIMIT_PER_MINUTE - count),
+    resetSeconds: Math.max(1, Math.ceil(resetIn)),
+    exceeded: count > RATE_LIMIT_PER_MINUTE,
+  };
+}
+
+export function rateLimitHeaders(state: RateLimitState): Record<string, string> {
+  return {
+    "x-ratelimit-limit": String(state.limit),
+    "x-ratelimit-remaining": String(state.remaining),
+    "x-ratelimit-reset": String(state.resetSeconds),
+  };
+}
+
+export function rateLimitedError(state: RateLimitState): AppError {
+  return new AppError(
+    "RATE_LIMITED",
+    `Too many requests: this key may make ${state.limit} requests per minute. Retry after ${state.resetSeconds} s.`,
+    { reason: "rate_limited", retryAfterSeconds: state.resetSeconds },
+    { "retry-after": String(state.resetSeconds) },
+  );
+}

@@ -1,0 +1,46 @@
+import { getDb } from "@/lib/db/client";
+import { AppError } from "@/lib/errors/app-error";
+import { Prisma } from "@/lib/generated/prisma/client";
+import { keysetPage } from "../keyset";
+import { iso, toAttendee, type AttendeeRow } from "../projections";
+import type { AttendeeResource } from "../resources";
+import { requireEvent } from "./events";
+
+// Only the projected columns are ever selected: internal ones (qrToken, inviteCode,
+// userId) never leave the database through these queries.
+const ATTENDEE_COLUMNS = Prisma.raw(`a.id, a."eventId", a."displayName", a.email::text AS email, a.company, a."jobTitle",
+  a.status::text AS status, a."visibleInList", a."badgeCode", a."invitedAt", a."checkedInAt", a."createdAt", a."updatedAt"`);
+
+/** Oldest first, so an incremental sync can keep a high-water mark. */
+export async function listAttendees(
+  orgId: string,
+  eventId: string,
+  query: { limit: number; cursor?: string; status?: "invited" | "active" | "revoked" },
+) {
+  await requireEvent(orgId, eventId);
+  const statusFilter = query.status ? Prisma.sql`AND a.status = ${query.status}::"AttendeeStatus"` : Prisma.empty;
+  const page = await keysetPage<AttendeeRow>({
+    scope: `attendees:${eventId}:${query.status ?? "*"}`,
+    cursor: query.cursor,
+    limit: query.limit,
+    direction: "asc",
+    columns: [
+      { sql: `a."createdAt"`, cast: "timestamptz" },
+      { sql: `a.id`, cast: "uuid" },
+    ],
+    position: (row) => [iso(row.createdAt), row.id],
+    fetch: ({ after, orderBy, take }) => getDb().$queryRaw<AttendeeRow[]>`
+      SELECT ${ATTENDEE_COLUMNS} FROM "Attendee" a
+      WHERE a."eventId" = ${eventId}::uuid ${statusFilter} ${after}
+      ORDER BY ${orderBy} LIMIT ${take}`,
+  });
+  return { data: page.rows.map(toAttendee), meta: { nextCursor: page.nextCursor } };
+}
+
+export async function getAttendee(orgId: string, eventId: string, attendeeId: string): Promise<AttendeeResource> {
+  const rows = await getDb().$queryRaw<AttendeeRow[]>`
+    SELECT ${ATTENDEE_COLUMNS} FROM "Attendee" a JOIN "Event" e ON e.id = a."eventId"
+    WHERE a.id = ${attendeeId}::uuid AND a."eventId" = ${eventId}::uuid AND e."orgId" = ${orgId}::uuid`;
+  if (!rows[0]) throw new AppError("NOT_FOUND", "No such attendee.");
+  return toAttendee(rows[0]);
+}

@@ -1,0 +1,55 @@
+import type { z } from "zod";
+import { AppError, validationError } from "@/lib/errors/app-error";
+
+export const MAX_BODY_BYTES = 64 * 1024;
+
+function wholeBodyFault(code: string, message: string): AppError {
+  return new AppError("INVALID_INPUT", "Validation failed", {
+    reason: "invalid_body",
+    fields: {},
+    issues: [{ code, path: [], message }],
+  });
+}
+
+/** Reads at most MAX_BODY_BYTES (413 beyond), requires JSON, then validates with `schema`. */
+export async function readJsonBody<S extends z.ZodType>(request: Request, schema: S): Promise<z.output<S>> {
+  const contentType = request.headers.get("content-type") ?? "";
+  if (!/^application\/json\s*(;|$)/i.test(contentType.trim())) {
+    throw wholeBodyFault("invalid_content_type", "Send the body as JSON with `Content-Type: application/json`.");
+  }
+  const declared = Number(request.headers.get("content-length") ?? "0");
+  if (declared > MAX_BODY_BYTES) throw tooLarge();
+
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  if (request.body) {
+    const reader = request.body.getReader();
+    for (;;) {
+      const { done, value } = await reader.read();
+      if (done) break;
+      size += value.byteLength;
+      if (size > MAX_BODY_BYTES) {
+        await reader.cancel();
+        throw tooLarge();
+      }
+      chunks.push(value);
+    }
+  }
+  const text = Buffer.concat(chunks).toString("utf8");
+  let json: unknown;
+  try {
+    json = JSON.parse(text);
+  } catch {
+    throw wholeBodyFault("invalid_json", text.trim() === "" ? "The body is empty; send a JSON object." : "The body is not valid JSON.");
+  }
+  const parsed = schema.safeParse(json);
+  if (!parsed.success) throw validationError(parsed.error.issues);
+  return parsed.data;
+}
+
+function tooLarge(): AppError {
+  return new AppError("PAYLOAD_TOO_LARGE", `The body is larger than ${MAX_BODY_BYTES / 1024} KB.`, {
+    reason: "body_too_large",
+    maxBytes: MAX_BODY_BYTES,
+  });
+}

@@ -1,0 +1,40 @@
+import { randomUUID } from "node:crypto";
+import { AppError } from "@/lib/errors/app-error";
+
+// Every Partner API response (success, failure, public routes) goes through here, so
+// each one carries x-request-id and Cache-Control, and failures have the spec's envelope.
+
+export function newRequestId(): string {
+  return `req_${randomUUID().replaceAll("-", "")}`;
+}
+
+export function baseHeaders(requestId: string): Record<string, string> {
+  return { "x-request-id": requestId, "cache-control": "private, no-store" };
+}
+
+export function jsonResponse(body: unknown, status: number, headers: Record<string, string>): Response {
+  return new Response(JSON.stringify(body), {
+    status,
+    headers: { ...headers, "content-type": "application/json; charset=utf-8" },
+  });
+}
+
+/** The failure envelope; anything that is not an AppError is logged and masked as a 500. */
+export function errorResponse(error: unknown, requestId: string, extraHeaders: Record<string, string> = {}): Response {
+  const appError = error instanceof AppError ? error : null;
+  if (!appError) {
+    const detail = error instanceof Error ? { message: error.message, stack: error.stack } : { message: String(error) };
+    console.error(JSON.stringify({ level: "error", msg: "unhandled error in partner API", requestId, ...detail }));
+  }
+  const code = appError?.code ?? "INTERNAL";
+  const message = appError?.message ?? "Something went wrong on our side. Retry later; quote the request id if it persists.";
+  const body = {
+    error: {
+      code,
+      message,
+      ...(appError?.details ? { details: appError.details } : {}),
+      requestId,
+    },
+  };
+  return jsonResponse(body, appError?.status ?? 500, { ...baseHeaders(requestId), ...extraHeaders, ...appError?.headers });
+}
