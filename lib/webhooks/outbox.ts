@@ -1,0 +1,17 @@
+import type { Prisma } from "@/lib/generated/prisma/client";
+import type { WebhookEventType } from "./event-types";
+
+// The outbox is the source of truth for webhooks: a domain operation records its event
+// in the same transaction as its change, so a change that committed always has its
+// event, and a change that rolled back never does. Delivery happens later (./dispatch).
+
+export async function recordWebhookEvent(
+  tx: Prisma.TransactionClient,
+  event: { orgId: string; type: WebhookEventType; data: Record<string, unknown> },
+): Promise<{ id: string }> {
+  const row = await tx.webhookEvent.create({
+    data: { orgId: event.orgId, type: event.type, data: event.data as Prisma.InputJsonValue },
+    select: { id: true },
+  });
+  return row;
+}

@@ -1,0 +1,47 @@
+import { toAttendee, toEvent, toFeedback, toSession, toSessionAttendance, iso, type AttendeeRow } from "@/lib/partner-api/projections";
+
+// The `data` of each webhook body: the API projection minus exactly the fields the
+// spec's table omits (attendee.* and event.*: createdAt, updatedAt; session.*:
+// speakerIds; feedback.created: attendeeId). form.submission.created has its own shape.
+
+export function attendeePayload(row: AttendeeRow) {
+  const { createdAt: _createdAt, updatedAt: _updatedAt, ...data } = toAttendee(row);
+  return data;
+}
+
+export function eventPayload(row: Parameters<typeof toEvent>[0]) {
+  const { createdAt: _createdAt, updatedAt: _updatedAt, ...data } = toEvent(row);
+  return data;
+}
+
+export function sessionPayload(row: Omit<Parameters<typeof toSession>[0], "speakerIds">) {
+  const { speakerIds: _speakerIds, ...data } = toSession({ ...row, speakerIds: [] });
+  return data;
+}
+
+export function sessionAttendancePayload(row: Parameters<typeof toSessionAttendance>[0]) {
+  return toSessionAttendance(row);
+}
+
+export function feedbackPayload(row: Omit<Parameters<typeof toFeedback>[0], "attendeeId">) {
+  const { attendeeId: _attendeeId, ...data } = toFeedback({ ...row, attendeeId: null });
+  return data;
+}
+
+export function formSubmissionPayload(row: {
+  formId: string;
+  eventId: string;
+  attendeeId: string;
+  revision: number;
+  answers: unknown;
+  submittedAt: Date;
+}) {
+  return {
+    formId: row.formId,
+    eventId: row.eventId,
+    attendeeId: row.attendeeId,
+    revision: row.revision,
+    answers: (row.answers ?? {}) as Record<string, unknown>,
+    submittedAt: iso(row.submittedAt),
+  };
+}
