@@ -18,8 +18,8 @@ export async function startRouteServer(): Promise<RouteServer> {
     try {
       const url = new URL(req.url ?? "/", `http://${req.headers.host}`);
       const match = matchRoute(routes, url.pathname);
-      const module = match ? ((await import(/* @vite-ignore */ match.route.file)) as Record<string, Handler>) : null;
-      const handler = module?.[req.method ?? "GET"];
+      const routeModule = match ? ((await import(/* @vite-ignore */ match.route.file)) as Record<string, Handler>) : null;
+      const handler = routeModule?.[req.method ?? "GET"];
       if (!match || !handler) {
         res.writeHead(match ? 405 : 404).end();
         return;
