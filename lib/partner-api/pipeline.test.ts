@@ -1,7 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { getDb } from "@/lib/db/client";
 import { revokeApiKey } from "@/lib/keys/revoke-key";
-import { setPlatformIntegrations } from "@/lib/platform/integrations-switch";
 import { bearer, createTestAttendees, createTestEvent, createTestKey, createTestOrg } from "@/lib/testing/fixtures";
 import { startRouteServer, type RouteServer } from "@/lib/testing/route-server";
 
@@ -88,7 +87,7 @@ describe("GET /me", () => {
 });
 
 describe("locks, in order", () => {
-  it("503 for the platform switch, then 403 org_suspended, then 402 billing", async () => {
+  it("403 org_suspended before 402 billing; the platform switch is in platform-switch.test.ts", async () => {
     const locked = await createTestOrg({ plan: "free" });
     const key = (await createTestKey(locked.id, ["events:read"]).catch(() => null)) ?? null;
     expect(key).toBeNull(); // a free organization cannot even create keys
@@ -110,13 +109,6 @@ describe("locks, in order", () => {
     await set({ status: "suspended" });
     await expectError(await get("/partner/v1/me", bearer(secret)), 403, "FORBIDDEN", "org_suspended");
 
-    await setPlatformIntegrations(false);
-    try {
-      const error = await expectError(await get("/partner/v1/me", bearer(secret)), 503, "INTEGRATIONS_DISABLED");
-      expect(error.details).toBeUndefined();
-    } finally {
-      await setPlatformIntegrations(true);
-    }
     // Credentials come first: a bad key is 401 even while everything else is locked.
     await expectError(await get("/partner/v1/me", bearer("svc_live_" + "c".repeat(32))), 401, "UNAUTHORIZED", "invalid_key");
   });

@@ -1,0 +1,123 @@
+import { getDb } from "@/lib/db/client";
+import { AppError } from "@/lib/errors/app-error";
+import { Prisma } from "@/lib/generated/prisma/client";
+import { keysetPage } from "../keyset";
+import { iso, toCheckIn, toFeedback, toForm, toFormSubmission, toSessionAttendance } from "../projections";
+import { requireEvent } from "./events";
+
+// The engagement record of one event (engagement:read): check-ins, session attendance,
+// forms, form submissions and feedback. All oldest first (or arrival / scan order), so an
+// incremental sync can keep a high-water mark. Queries select only projected columns.
+
+type PageQuery = { limit: number; cursor?: string };
+
+type CheckInRow = Parameters<typeof toCheckIn>[0];
+type AttendanceRow = Parameters<typeof toSessionAttendance>[0];
+type SubmissionRow = Parameters<typeof toFormSubmission>[0];
+type FeedbackRow = Parameters<typeof toFeedback>[0];
+
+/** Paged, arrival order; the attendee id breaks ties (one check-in per attendee). */
+export async function listCheckIns(orgId: string, eventId: string, query: PageQuery) {
+  await requireEvent(orgId, eventId);
+  const page = await keysetPage<CheckInRow>({
+    scope: `check-ins:${eventId}`,
+    cursor: query.cursor,
+    limit: query.limit,
+    direction: "asc",
+    columns: [
+      { sql: `c."checkedInAt"`, cast: "timestamptz" },
+      { sql: `c."attendeeId"`, cast: "uuid" },
+    ],
+    position: (row) => [iso(row.checkedInAt), row.attendeeId],
+    fetch: ({ after, orderBy, take }) => getDb().$queryRaw<CheckInRow[]>`
+      SELECT c."attendeeId", c."checkedInAt" FROM "CheckIn" c
+      WHERE c."eventId" = ${eventId}::uuid ${after}
+      ORDER BY ${orderBy} LIMIT ${take}`,
+  });
+  return { data: page.rows.map(toCheckIn), meta: { nextCursor: page.nextCursor } };
+}
+
+/**
+ * Paged, scan order. The optional sessionId filter is applied together with the event,
+ * so a session of another event (or organization) matches nothing: an empty last page.
+ */
+export async function listSessionAttendance(
+  orgId: string,
+  eventId: string,
+  query: PageQuery & { sessionId?: string },
+) {
+  await requireEvent(orgId, eventId);
+  const sessionFilter = query.sessionId ? Prisma.sql`AND a."sessionId" = ${query.sessionId}::uuid` : Prisma.empty;
+  const page = await keysetPage<AttendanceRow>({
+    scope: `session-attendance:${eventId}:${query.sessionId ?? "*"}`,
+    cursor: query.cursor,
+    limit: query.limit,
+    direction: "asc",
+    columns: [
+      { sql: `a."scannedAt"`, cast: "timestamptz" },
+      { sql: `a.id`, cast: "uuid" },
+    ],
+    position: (row) => [iso(row.scannedAt), row.id],
+    fetch: ({ after, orderBy, take }) => getDb().$queryRaw<AttendanceRow[]>`
+      SELECT a.id, a."sessionId", a."attendeeId", a."scannedAt" FROM "SessionAttendance" a
+      WHERE a."eventId" = ${eventId}::uuid ${sessionFilter} ${after}
+      ORDER BY ${orderBy} LIMIT ${take}`,
+  });
+  return { data: page.rows.map(toSessionAttendance), meta: { nextCursor: page.nextCursor } };
+}
+
+/** Unpaged, oldest first (createdAt, id). */
+export async function listForms(orgId: string, eventId: string) {
+  await requireEvent(orgId, eventId);
+  const rows = await getDb().$queryRaw<Parameters<typeof toForm>[0][]>`
+    SELECT f.id, f."eventId", f.name, f.description, f.status::text AS status, f.fields FROM "Form" f
+    WHERE f."eventId" = ${eventId}::uuid
+    ORDER BY f."createdAt" ASC, f.id ASC`;
+  return { data: rows.map(toForm) };
+}
+
+/** Paged, oldest first by first submission; formId must be a form of the event in the path. */
+export async function listFormSubmissions(orgId: string, eventId: string, formId: string, query: PageQuery) {
+  await requireEvent(orgId, eventId);
+  const form = await getDb().form.findFirst({ where: { id: formId, eventId }, select: { id: true } });
+  if (!form) throw new AppError("NOT_FOUND", "No such form.");
+  const page = await keysetPage<SubmissionRow>({
+    scope: `form-submissions:${eventId}:${formId}`,
+    cursor: query.cursor,
+    limit: query.limit,
+    direction: "asc",
+    columns: [
+      { sql: `fs."submittedAt"`, cast: "timestamptz" },
+      { sql: `fs.id`, cast: "uuid" },
+    ],
+    position: (row) => [iso(row.submittedAt), row.id],
+    fetch: ({ after, orderBy, take }) => getDb().$queryRaw<SubmissionRow[]>`
+      SELECT fs.id, fs."formId", fs."attendeeId", fs."submittedAt", fs."updatedAt", fs.answers
+      FROM "FormSubmission" fs
+      WHERE fs."formId" = ${formId}::uuid ${after}
+      ORDER BY ${orderBy} LIMIT ${take}`,
+  });
+  return { data: page.rows.map(toFormSubmission), meta: { nextCursor: page.nextCursor } };
+}
+
+/** Paged, oldest first (createdAt, id). */
+export async function listFeedback(orgId: string, eventId: string, query: PageQuery) {
+  await requireEvent(orgId, eventId);
+  const page = await keysetPage<FeedbackRow>({
+    scope: `feedback:${eventId}`,
+    cursor: query.cursor,
+    limit: query.limit,
+    direction: "asc",
+    columns: [
+      { sql: `fb."createdAt"`, cast: "timestamptz" },
+      { sql: `fb.id`, cast: "uuid" },
+    ],
+    position: (row) => [iso(row.createdAt), row.id],
+    fetch: ({ after, orderBy, take }) => getDb().$queryRaw<FeedbackRow[]>`
+      SELECT fb.id, fb."attendeeId", fb."sessionId", fb.kind::text AS kind, fb.rating, fb.comment, fb."createdAt"
+      FROM "Feedback" fb
+      WHERE fb."eventId" = ${eventId}::uuid ${after}
+      ORDER BY ${orderBy} LIMIT ${take}`,
+  });
+  return { data: page.rows.map(toFeedback), meta: { nextCursor: page.nextCursor } };
+}
