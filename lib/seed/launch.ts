@@ -1,0 +1,147 @@
+import { spawn } from "node:child_process";
+import { randomBytes } from "node:crypto";
+import fs from "node:fs";
+import path from "node:path";
+import { disconnectDb } from "@/lib/db/client";
+import { ensureDatabaseUrl } from "@/lib/db/embedded";
+import { migrate } from "@/lib/db/migrate";
+import { prepareDemoWorkspace, type DemoWorkspace } from "./demo-workspace";
+
+// What `npm run dev` and `npm start` share: a database (the configured server, or the
+// embedded PGlite served from this process for as long as Next runs), optionally the demo
+// workspace, a banner, then Next as a child process with signals forwarded.
+
+export type LaunchOptions = {
+  mode: "dev" | "start";
+  /** Create the demo workspace (once) and print a fresh demo key; "SEED_DEMO" when SEED_DEMO=1. */
+  demo: boolean | "SEED_DEMO";
+};
+
+const DEV_NEXTAUTH_SECRET = "dev-only-nextauth-secret-do-not-use-in-production";
+
+function loadEnvFiles() {
+  // Next reads these for the app; this process needs DATABASE_URL and PORT before Next runs.
+  // Variables already set in the environment win.
+  for (const file of [".env.local", ".env"]) {
+    const full = path.join(process.cwd(), file);
+    if (fs.existsSync(full)) process.loadEnvFile(full);
+  }
+}
+
+function describeDatabase(url: string, embedded: boolean): string {
+  if (embedded) return "embedded PGlite (.data/pglite), served by this process";
+  try {
+    const parsed = new URL(url);
+    return `PostgreSQL at ${parsed.host}${parsed.pathname}`;
+  } catch {
+    return "DATABASE_URL";
+  }
+}
+
+export function banner(options: { baseUrl: string; database: string; workspace?: DemoWorkspace }): string {
+  const { baseUrl, database, workspace } = options;
+  const lines = [`  App:       ${baseUrl}`, `  Database:  ${database}`];
+  if (workspace) {
+    lines.push(
+      `  Console:   ${workspace.consoleUrl ?? `${baseUrl}/console`}`,
+      `  Sign in:   ${workspace.admin.email} / ${workspace.admin.password}`,
+      workspace.created ? "  Demo data: created just now" : "  Demo data: kept from the previous run",
+    );
+    if (workspace.apiKey) {
+      lines.push(
+        `  API key:   ${workspace.apiKey}`,
+        "             (all four scopes; a new key is minted on every start and the previous one revoked)",
+        "  Try it:",
+        `    curl -H "Authorization: Bearer ${workspace.apiKey}" ${baseUrl}/partner/v1/me`,
+      );
+    } else {
+      lines.push(`  API key:   none, integrations are locked (${workspace.apiKeyError})`);
+    }
+  }
+  const rule = "─".repeat(78);
+  return `\n${rule}\n${lines.join("\n")}\n${rule}\n\n`;
+}
+
+export async function launch(options: LaunchOptions): Promise<void> {
+  loadEnvFiles();
+  const port = Number(process.env.PORT ?? 3000);
+  if (!Number.isInteger(port) || port <= 0 || port > 65535) throw new Error(`PORT must be a port number, not "${process.env.PORT}".`);
+  const baseUrl = `http://localhost:${port}`;
+
+  if (options.mode === "start" && !fs.existsSync(path.join(process.cwd(), ".next", "BUILD_ID"))) {
+    process.stderr.write("No production build found: run npm run build first.\n");
+    process.exitCode = 1;
+    return;
+  }
+
+  // The configured server is migrated here; the embedded database migrates when it opens.
+  const configured = Boolean(process.env.DATABASE_URL);
+  if (configured) {
+    const result = await migrate(process.env.DATABASE_URL!);
+    if (result.applied.length > 0) process.stdout.write(`Applied migrations: ${result.applied.join(", ")}\n`);
+    for (const warning of result.warnings) process.stderr.write(`Warning: ${warning}\n`);
+  }
+  const database = await ensureDatabaseUrl();
+
+  let workspace: DemoWorkspace | undefined;
+  try {
+    if (options.demo === true || (options.demo === "SEED_DEMO" && process.env.SEED_DEMO === "1")) {
+      const attendees = process.env.DEMO_ATTENDEES ? Number(process.env.DEMO_ATTENDEES) : undefined;
+      workspace = await prepareDemoWorkspace({ baseUrl: process.env.NEXTAUTH_URL ?? baseUrl, seed: { attendees } });
+    }
+  } catch (error) {
+    await disconnectDb();
+    await database.stop();
+    throw error;
+  }
+  // Next opens its own pool; this process only serves the embedded database from here on.
+  await disconnectDb();
+
+  let nextAuthSecret = process.env.NEXTAUTH_SECRET;
+  if (!nextAuthSecret) {
+    if (options.mode === "dev") {
+      nextAuthSecret = DEV_NEXTAUTH_SECRET;
+    } else {
+      // A random secret works but signs everyone out on every restart: set one for real use.
+      nextAuthSecret = randomBytes(32).toString("base64url");
+      process.stderr.write("Warning: NEXTAUTH_SECRET is not set; using a random one (sessions end on restart).\n");
+    }
+  }
+
+  process.stdout.write(
+    banner({ baseUrl: process.env.NEXTAUTH_URL ?? baseUrl, database: describeDatabase(database.url, !configured), workspace }),
+  );
+
+  const nextBin = path.join(process.cwd(), "node_modules", "next", "dist", "bin", "next");
+  const child = spawn(process.execPath, [nextBin, options.mode, "-p", String(port)], {
+    stdio: "inherit",
+    env: {
+      ...process.env,
+      PORT: String(port),
+      DATABASE_URL: process.env.DATABASE_URL,
+      DATABASE_POOL_MAX: process.env.DATABASE_POOL_MAX ?? "10",
+      NEXTAUTH_URL: process.env.NEXTAUTH_URL ?? baseUrl,
+      NEXTAUTH_SECRET: nextAuthSecret,
+    },
+  });
+
+  const forward = (signal: NodeJS.Signals) => {
+    if (child.exitCode === null && child.signalCode === null) child.kill(signal);
+  };
+  process.on("SIGINT", forward);
+  process.on("SIGTERM", forward);
+  process.on("SIGHUP", forward);
+
+  const { code, signal } = await new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) => {
+    child.once("exit", (exitCode, exitSignal) => resolve({ code: exitCode, signal: exitSignal }));
+    child.once("error", (error) => {
+      process.stderr.write(`Could not start Next: ${error.message}\n`);
+      resolve({ code: 1, signal: null });
+    });
+  });
+  process.off("SIGINT", forward);
+  process.off("SIGTERM", forward);
+  process.off("SIGHUP", forward);
+  await database.stop();
+  process.exitCode = code ?? (signal === "SIGINT" || signal === "SIGTERM" ? 0 : 1);
+}
