@@ -1,0 +1,41 @@
+import type { Metadata } from "next";
+import Link from "next/link";
+import { redirect } from "next/navigation";
+import { AuthCard } from "@/components/auth/auth-card";
+import { OAuthButtons } from "@/components/auth/oauth-buttons";
+import { SignInForm } from "@/components/auth/sign-in-form";
+import { safeCallbackPath } from "@/lib/auth/callback-url";
+import { oauthProviderList } from "@/lib/auth/oauth";
+import { getSessionUser } from "@/lib/auth/session";
+
+export const metadata: Metadata = { title: "Sign in" };
+
+type SearchParams = Promise<Record<string, string | string[] | undefined>>;
+
+const first = (value: string | string[] | undefined) => (Array.isArray(value) ? value[0] : value);
+
+export default async function SignInPage({ searchParams }: { searchParams: SearchParams }) {
+  const params = await searchParams;
+  const callbackUrl = safeCallbackPath(first(params.callbackUrl));
+  if (await getSessionUser()) redirect(callbackUrl);
+  // Arriving from an invitation, a new account is made on the invitation page (it joins
+  // that organization); otherwise sign-up starts a new organization.
+  const signUpHref = callbackUrl.startsWith("/invite/") ? callbackUrl : "/sign-up";
+  return (
+    <AuthCard
+      title="Sign in to the console"
+      description="Manage API keys, webhooks and data sources for your organization."
+      footer={
+        <>
+          New here?{" "}
+          <Link href={signUpHref} className="font-medium text-indigo-600 underline-offset-2 hover:underline dark:text-indigo-400">
+            Create an account
+          </Link>
+        </>
+      }
+    >
+      <OAuthButtons providers={oauthProviderList()} callbackUrl={callbackUrl} />
+      <SignInForm callbackUrl={callbackUrl} initialError={first(params.error)} initialEmail={first(params.email)} />
+    </AuthCard>
+  );
+}

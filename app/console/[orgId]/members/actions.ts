@@ -1,0 +1,37 @@
+"use server";
+
+import { revalidatePath } from "next/cache";
+import type { ActionResult, ActionState } from "@/lib/console/action-result";
+import { requireAdmin } from "@/lib/console/guard";
+import { formText, runAction } from "@/lib/console/run-action";
+import { createInvite, invitePath, revokeInvite } from "@/lib/orgs/invites";
+
+export type CreatedInviteView = { email: string; role: "admin" | "member"; path: string; expiresAt: string };
+
+/** Creates a one-time invite; the link (path) is returned this once and never stored in clear. */
+export async function createInviteAction(_previous: ActionState<CreatedInviteView>, formData: FormData): Promise<ActionResult<CreatedInviteView>> {
+  return runAction(async () => {
+    const orgId = formText(formData, "orgId") ?? "";
+    const { user } = await requireAdmin(orgId);
+    const { invite, token } = await createInvite(
+      orgId,
+      { email: formText(formData, "email") ?? "", role: (formText(formData, "role") ?? "") as "admin" | "member" },
+      user.id,
+    );
+    revalidatePath(`/console/${orgId}`, "layout");
+    return {
+      message: `Invitation for ${invite.email} created. Copy the link now: it will not be shown again.`,
+      data: { email: invite.email, role: invite.role, path: invitePath(token), expiresAt: invite.expiresAt.toISOString() },
+    };
+  });
+}
+
+export async function revokeInviteAction(_previous: ActionState<null>, formData: FormData): Promise<ActionResult<null>> {
+  return runAction(async () => {
+    const orgId = formText(formData, "orgId") ?? "";
+    await requireAdmin(orgId);
+    await revokeInvite(orgId, formText(formData, "inviteId") ?? "");
+    revalidatePath(`/console/${orgId}`, "layout");
+    return { message: "Invitation revoked. Its link no longer works.", data: null };
+  });
+}

@@ -1,0 +1,115 @@
+import type { Metadata } from "next";
+import { InviteForm } from "@/components/console/members/invite-form";
+import { RevokeInviteButton } from "@/components/console/members/revoke-invite-button";
+import { PageHeader } from "@/components/console/page-header";
+import { ReadOnlyNotice } from "@/components/console/read-only-notice";
+import { DateOnly, RelativeTime } from "@/components/console/time-stamp";
+import { Badge } from "@/components/ui/badge";
+import { EmptyState } from "@/components/ui/empty-state";
+import { UsersIcon } from "@/components/ui/icons";
+import { Pagination } from "@/components/ui/pagination";
+import { Panel, PanelBody } from "@/components/ui/panel";
+import { TBody, THead, Table, Td, Th, Tr } from "@/components/ui/table";
+import { ADMIN_REQUIRED_MESSAGE, requireMember } from "@/lib/console/guard";
+import { listMembers } from "@/lib/console/list-members";
+import { parsePageParam } from "@/lib/console/pagination";
+import { inviteState, listOpenInvites } from "@/lib/orgs/invites";
+import { createInviteAction, revokeInviteAction } from "./actions";
+
+export const metadata: Metadata = { title: "Members" };
+
+type Props = { params: Promise<{ orgId: string }>; searchParams: Promise<Record<string, string | string[] | undefined>> };
+
+export default async function MembersPage({ params, searchParams }: Props) {
+  const { orgId } = await params;
+  const { user, org, membership } = await requireMember(orgId);
+  const [members, invites] = await Promise.all([listMembers(orgId, parsePageParam((await searchParams).page)), listOpenInvites(orgId)]);
+  const isAdmin = membership.role === "admin";
+  const readOnlyReason = isAdmin ? null : ADMIN_REQUIRED_MESSAGE;
+  const now = new Date();
+
+  return (
+    <>
+      <PageHeader
+        title="Members"
+        description={<>People who can sign in to the console of {org.name}. Admins manage integrations and members; members can view everything but change nothing.</>}
+      />
+      {isAdmin ? null : <ReadOnlyNotice what="the members of this organization" />}
+      <Panel title="Invite someone" description="No email is sent: you get a one-time link to pass on yourself." id="invite">
+        <PanelBody>
+          <InviteForm orgId={orgId} action={createInviteAction} disabledReason={isAdmin ? null : "Only admins can invite people."} />
+        </PanelBody>
+      </Panel>
+      <Panel title="Members" id="members" description={`${members.page.total} ${members.page.total === 1 ? "person" : "people"}`}>
+        <Table label="Members" minWidth="32rem">
+          <THead>
+            <Th>Person</Th>
+            <Th>Role</Th>
+            <Th>Joined</Th>
+          </THead>
+          <TBody>
+            {members.rows.map((member) => (
+              <Tr key={member.id} data-testid="member-row">
+                <Td className="max-sm:pb-2">
+                  <div className="font-medium text-zinc-900 dark:text-zinc-100">
+                    {member.name || member.email}
+                    {member.userId === user.id ? <span className="ml-2 text-xs font-normal text-zinc-500">(you)</span> : null}
+                  </div>
+                  {member.name ? <div className="text-xs text-zinc-500 dark:text-zinc-400">{member.email}</div> : null}
+                </Td>
+                <Td label="Role">
+                  <Badge tone={member.role === "admin" ? "blue" : "neutral"}>{member.role === "admin" ? "Admin" : "Member"}</Badge>
+                </Td>
+                <Td label="Joined" className="whitespace-nowrap">
+                  <DateOnly date={member.joinedAt} />
+                </Td>
+              </Tr>
+            ))}
+          </TBody>
+        </Table>
+        {members.page.total > members.page.pageSize ? (
+          <Pagination info={members.page} basePath={`/console/${orgId}/members`} label="Member pages" />
+        ) : null}
+      </Panel>
+      <Panel title="Pending invitations" id="invitations" description="Links that have not been used yet. Expired links stay listed until revoked or re-issued.">
+        {invites.length === 0 ? (
+          <EmptyState icon={<UsersIcon className="size-5" />} title="No pending invitations">
+            {isAdmin ? "Invite a teammate above; their invitation appears here until they accept it." : "Invitations an admin creates appear here until they are accepted."}
+          </EmptyState>
+        ) : (
+          <Table label="Pending invitations" minWidth="40rem">
+            <THead>
+              <Th>Email</Th>
+              <Th>Role</Th>
+              <Th>Invited by</Th>
+              <Th>Expires</Th>
+              <Th className="text-right">
+                <span className="sr-only">Actions</span>
+              </Th>
+            </THead>
+            <TBody>
+              {invites.map((invite) => {
+                const expired = inviteState(invite, now) === "expired";
+                return (
+                  <Tr key={invite.id} data-testid="invite-row">
+                    <Td className="font-medium break-all text-zinc-900 max-sm:pb-2 dark:text-zinc-100">{invite.email}</Td>
+                    <Td label="Role">
+                      <Badge tone={invite.role === "admin" ? "blue" : "neutral"}>{invite.role === "admin" ? "Admin" : "Member"}</Badge>
+                    </Td>
+                    <Td label="Invited by">{invite.createdBy ? invite.createdBy.name || invite.createdBy.email : "—"}</Td>
+                    <Td label="Expires" className="whitespace-nowrap">
+                      {expired ? <Badge tone="amber">Expired</Badge> : <RelativeTime date={invite.expiresAt} now={now} />}
+                    </Td>
+                    <Td className="text-right max-sm:pt-2">
+                      <RevokeInviteButton orgId={orgId} inviteId={invite.id} email={invite.email} action={revokeInviteAction} disabledReason={readOnlyReason} />
+                    </Td>
+                  </Tr>
+                );
+              })}
+            </TBody>
+          </Table>
+        )}
+      </Panel>
+    </>
+  );
+}

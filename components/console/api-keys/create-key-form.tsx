@@ -1,0 +1,156 @@
+"use client";
+
+import { useCallback, useState } from "react";
+import { useFormAction, type FormAction } from "@/components/forms/use-form-action";
+import { Button } from "@/components/ui/button";
+import { cx, focusRing } from "@/components/ui/cx";
+import { FieldError, TextField, describedBy } from "@/components/ui/field";
+import { FormStatus } from "@/components/ui/form-status";
+import { endOfLocalDay, keyFormSchema, keyInputFromForm } from "@/lib/console/key-form-schema";
+import { SCOPE_DESCRIPTIONS, SCOPES, type Scope } from "@/lib/keys/scopes";
+import { OneTimeSecret } from "../one-time-secret";
+
+type CreatedKey = { id: string; name: string; prefix: string; secret: string; scopes: Scope[] };
+
+function tomorrow(): string {
+  const date = new Date();
+  date.setDate(date.getDate() + 1);
+  const pad = (n: number) => String(n).padStart(2, "0");
+  return `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}`;
+}
+
+/**
+ * Name, one to four scopes and an optional expiry. Validated here with the same rules as
+ * createKeySchema, then on the server by createApiKey itself. The created key is shown
+ * once, above the form, until the user presses Done.
+ */
+export function CreateKeyForm({
+  orgId,
+  action,
+  disabledReason,
+  origin,
+}: {
+  orgId: string;
+  action: FormAction<CreatedKey>;
+  disabledReason: string | null;
+  origin: string;
+}) {
+  const [created, setCreated] = useState<CreatedKey | null>(null);
+  const [expiresAt, setExpiresAt] = useState("");
+  const onSuccess = useCallback((result: { data: CreatedKey }, form: HTMLFormElement | null) => {
+    setCreated(result.data);
+    form?.reset();
+    setExpiresAt("");
+  }, []);
+  const { state, pending, formRef, formAction, onSubmit, fieldErrors, clientMessage, clearFieldError } = useFormAction(action, {
+    schema: keyFormSchema,
+    // The hidden expiresAt field holds the end of the picked day in the user's zone.
+    toInput: keyInputFromForm,
+    onSuccess,
+    focusAlias: FOCUS_ALIAS,
+  });
+
+  return (
+    <div className="space-y-5">
+      {created ? (
+        <OneTimeSecret
+          testId="new-key"
+          title={`Your new key “${created.name}”`}
+          fieldLabel="New API key"
+          value={created.secret}
+          warning="Copy this key now and store it somewhere safe, such as your secrets manager. It will not be shown again: afterwards only its prefix is visible. A lost key cannot be recovered, only replaced."
+          onDone={() => setCreated(null)}
+        >
+          <div className="mt-4">
+            <p className="text-xs font-medium text-zinc-700 dark:text-zinc-300">Try it:</p>
+            <pre className="mt-1 overflow-x-auto rounded-md bg-zinc-900 px-3 py-2 font-mono text-xs text-zinc-100 dark:bg-black">
+              <code>{`curl -H "Authorization: Bearer ${created.secret}" \\\n  ${origin}/partner/v1/me`}</code>
+            </pre>
+          </div>
+        </OneTimeSecret>
+      ) : null}
+
+      <form ref={formRef} noValidate action={formAction} onSubmit={onSubmit} aria-label="Create an API key" data-testid="create-key-form">
+        <input type="hidden" name="orgId" value={orgId} />
+        <input type="hidden" name="expiresAt" value={expiresAt} />
+        <fieldset disabled={disabledReason !== null} className="space-y-6">
+          <legend className="sr-only">New API key</legend>
+          <TextField
+            name="name"
+            label="Name"
+            placeholder="e.g. CRM sync (production)"
+            hint="Say what uses the key, so you know what breaks if it is revoked."
+            maxLength={100}
+            required
+            error={fieldErrors.name}
+            onInput={() => clearFieldError("name")}
+            idPrefix="key"
+            className="max-w-md"
+          />
+
+          <fieldset aria-describedby={describedBy("key-scopes-hint", fieldErrors.scopes && "key-scopes-error")}>
+            <legend className="text-sm font-medium text-zinc-900 dark:text-zinc-100">Scopes</legend>
+            <p id="key-scopes-hint" className="mt-1 text-xs text-zinc-500 dark:text-zinc-400">
+              Choose one to four. Scopes are fixed once the key exists: a different set needs a new key. <code className="font-mono">GET /me</code> works with any scope.
+            </p>
+            <div className="mt-3 grid gap-3 sm:grid-cols-2">
+              {SCOPES.map((scope) => (
+                <label
+                  key={scope}
+                  className={cx(
+                    "flex cursor-pointer items-start gap-3 rounded-lg border p-3 transition-colors has-checked:border-indigo-500 has-checked:bg-indigo-50/60 has-disabled:cursor-not-allowed has-disabled:opacity-60 dark:has-checked:border-indigo-400 dark:has-checked:bg-indigo-500/10",
+                    fieldErrors.scopes ? "border-red-400 dark:border-red-500/60" : "border-zinc-200 dark:border-zinc-700",
+                  )}
+                >
+                  <input
+                    type="checkbox"
+                    name="scopes"
+                    value={scope}
+                    aria-invalid={fieldErrors.scopes ? true : undefined}
+                    onChange={() => clearFieldError("scopes")}
+                    className={cx("mt-0.5 size-4 shrink-0 rounded accent-indigo-600", focusRing)}
+                  />
+                  <span className="min-w-0">
+                    <span className="block font-mono text-sm font-medium text-zinc-900 dark:text-zinc-100">{scope}</span>
+                    <span className="mt-0.5 block text-xs text-zinc-600 dark:text-zinc-400">{SCOPE_DESCRIPTIONS[scope]}</span>
+                  </span>
+                </label>
+              ))}
+            </div>
+            <FieldError id="key-scopes-error">{fieldErrors.scopes}</FieldError>
+          </fieldset>
+
+          <TextField
+            name="expiresOn"
+            type="date"
+            label="Expires"
+            optional
+            min={tomorrow()}
+            hint="Leave empty for a key that does not expire. The key stops working at the end of this day (your time zone). An expiry cannot be extended."
+            error={fieldErrors.expiresAt}
+            onChange={(event) => {
+              clearFieldError("expiresAt");
+              setExpiresAt(event.currentTarget.value ? (endOfLocalDay(event.currentTarget.value) ?? "") : "");
+            }}
+            idPrefix="key"
+            className="max-w-xs"
+          />
+
+          <div className="flex flex-col gap-3 border-t border-zinc-200 pt-5 sm:flex-row sm:items-center dark:border-zinc-800">
+            <Button type="submit" pending={pending} pendingLabel="Creating key…">
+              Create key
+            </Button>
+            {disabledReason ? (
+              <p className="text-sm text-zinc-600 dark:text-zinc-400" data-testid="create-disabled-reason">
+                {disabledReason}
+              </p>
+            ) : null}
+            <FormStatus state={state} clientMessage={clientMessage} hideSuccess={!created} className="sm:ml-2" />
+          </div>
+        </fieldset>
+      </form>
+    </div>
+  );
+}
+
+const FOCUS_ALIAS = { expiresAt: "expiresOn" };

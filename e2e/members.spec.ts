@@ -1,0 +1,102 @@
+import { expect, test, type Request } from "@playwright/test";
+import { PASSWORD, createKey, signUp, uniqueEmail, unlockBilling } from "./support/console";
+import { sql } from "./support/server";
+
+test("an invited member joins through the link, sees everything, and cannot change anything", async ({ page, browser, request, baseURL }) => {
+  const orgId = await signUp(page, { email: uniqueEmail("admin"), orgName: "Invite Org" });
+  await unlockBilling(orgId);
+  const secret = await createKey(page, orgId, "Admin's key", ["events:read"]);
+
+  // The admin invites a member and gets the one-time link.
+  const memberEmail = uniqueEmail("member");
+  await page.goto(`/console/${orgId}/members`);
+  const inviteForm = page.getByRole("form", { name: "Invite a member" });
+  await inviteForm.getByLabel("Email address").fill(memberEmail);
+  await inviteForm.getByRole("radio", { name: /^Member/ }).check();
+  await inviteForm.getByRole("button", { name: "Create invitation link" }).click();
+  const link = await page.getByTestId("invite-link").getByLabel("Invitation link").inputValue();
+  expect(link).toMatch(new RegExp(`^${baseURL}/invite/[A-Za-z0-9_-]{43}$`));
+  await expect(page.getByTestId("invite-row")).toContainText(memberEmail);
+  const token = link.split("/").pop()!;
+  const [stored] = await sql<{ tokenHash: string }>(`SELECT "tokenHash" FROM "Invite" WHERE "orgId" = $1`, [orgId]);
+  expect(stored.tokenHash).not.toContain(token);
+
+  // Capture the admin's revoke POST (a server action) to replay it as the member later.
+  await page.goto(`/console/${orgId}/api-keys`);
+  let revokePost: Request | null = null;
+  page.on("request", (req) => {
+    if (req.method() === "POST" && req.headers()["next-action"] && req.postData()?.includes("keyId")) revokePost = req;
+  });
+  await page.getByTestId("revoke-key").click();
+  await page.route(`**/console/${orgId}/api-keys`, (route) => (route.request().method() === "POST" ? route.abort() : route.continue()));
+  await page.getByTestId("confirm-revoke").click();
+  await expect.poll(() => revokePost !== null).toBe(true);
+  await page.unroute(`**/console/${orgId}/api-keys`);
+  expect((await sql(`SELECT "revokedAt" FROM "ApiKey" WHERE "orgId" = $1`, [orgId]))[0].revokedAt).toBeNull();
+
+  // The member accepts in a fresh browser, creating their account on the invitation page.
+  const memberContext = await browser.newContext();
+  const member = await memberContext.newPage();
+  await member.goto(link);
+  await expect(member.getByRole("heading", { level: 1 })).toHaveText("Join Invite Org");
+  await member.getByLabel("Choose a password").fill(PASSWORD);
+  await member.getByRole("button", { name: "Create account and join" }).click();
+  await member.waitForURL(new RegExp(`/console/${orgId}$`));
+
+  // Pages open; controls are disabled with an explanation.
+  await member.goto(`/console/${orgId}/api-keys`);
+  await expect(member.getByTestId("read-only-notice")).toBeVisible();
+  await expect(member.getByTestId("key-row")).toContainText("Admin's key");
+  const form = member.getByRole("form", { name: "Create an API key" });
+  await expect(form.getByRole("button", { name: "Create key" })).toBeDisabled();
+  await expect(member.getByTestId("create-disabled-reason")).toHaveText("Only admins can create keys.");
+  await expect(member.getByTestId("revoke-key")).toBeDisabled();
+  await member.goto(`/console/${orgId}/members`);
+  await expect(member.getByRole("button", { name: "Create invitation link" })).toBeDisabled();
+  await expect(member.getByTestId("member-row")).toHaveCount(2);
+
+  // Forged: the member re-enables the form in the page and submits. The server refuses.
+  await member.goto(`/console/${orgId}/api-keys`);
+  await form.locator("fieldset").first().evaluate((fieldset) => fieldset.removeAttribute("disabled"));
+  await form.getByLabel("Name").fill("Member's key");
+  await form.getByRole("checkbox", { name: "events:read" }).check();
+  await form.getByRole("button", { name: "Create key" }).click();
+  await expect(form.getByTestId("form-status")).toContainText("Only admins of this organization can make changes");
+  await expect(form.getByTestId("failure-reason")).toHaveText("(admin_required)");
+  expect(await sql(`SELECT id FROM "ApiKey" WHERE "orgId" = $1`, [orgId])).toHaveLength(1);
+
+  // Forged: the admin's captured revoke request replayed with the member's session cookie.
+  const captured = revokePost as Request | null;
+  expect(captured).not.toBeNull();
+  const headers: Record<string, string> = {
+    ...captured!.headers(),
+    cookie: (await memberContext.cookies()).map((c) => `${c.name}=${c.value}`).join("; "),
+  };
+  delete headers["content-length"];
+  const replay = await request.post(captured!.url(), { headers, data: captured!.postDataBuffer()! });
+  expect(await replay.text()).toContain("admin_required");
+  expect((await sql(`SELECT "revokedAt" FROM "ApiKey" WHERE "orgId" = $1`, [orgId]))[0].revokedAt).toBeNull();
+  expect((await request.get("/partner/v1/me", { headers: { authorization: `Bearer ${secret}` } })).status()).toBe(200);
+
+  // The link was single use.
+  await member.goto(link);
+  await expect(member.getByRole("heading", { level: 1 })).toHaveText("This invitation has been used");
+  await memberContext.close();
+});
+
+test("an invitation refuses a user signed in with another address", async ({ page, browser }) => {
+  const orgId = await signUp(page, { email: uniqueEmail("admin2"), orgName: "Mismatch Org" });
+  await page.goto(`/console/${orgId}/members`);
+  const form = page.getByRole("form", { name: "Invite a member" });
+  await form.getByLabel("Email address").fill(uniqueEmail("intended"));
+  await form.getByRole("button", { name: "Create invitation link" }).click();
+  const link = await page.getByTestId("invite-link").getByLabel("Invitation link").inputValue();
+
+  const otherContext = await browser.newContext();
+  const other = await otherContext.newPage();
+  await signUp(other, { email: uniqueEmail("someone-else"), orgName: "Elsewhere" });
+  await other.goto(link);
+  await expect(other.getByTestId("invite-mismatch")).toContainText("Signed in with another address");
+  await expect(other.getByRole("button", { name: /^Join/ })).toHaveCount(0);
+  await otherContext.close();
+});

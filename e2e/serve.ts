@@ -1,0 +1,50 @@
+import { spawn, type ChildProcess } from "node:child_process";
+import fs from "node:fs";
+import path from "node:path";
+import { createTestDatabase } from "@/lib/testing/test-database";
+
+// The web server of the e2e run (playwright.config.ts → webServer): a fresh migrated
+// database, `next build`, then `next start` on E2E_PORT. The database URL is written to
+// e2e/.output/server.json for specs that set state the console cannot (billing, via the
+// operator CLI). Playwright stops this process at the end; the database is dropped then.
+
+const port = process.env.E2E_PORT ?? "3107";
+const nextBin = path.join("node_modules", "next", "dist", "bin", "next");
+const outputDir = path.join("e2e", ".output");
+
+const database = await createTestDatabase(process.env.DATABASE_URL);
+fs.mkdirSync(outputDir, { recursive: true });
+fs.writeFileSync(path.join(outputDir, "server.json"), JSON.stringify({ databaseUrl: database.url, poolMax: database.poolMax }));
+
+const env = { ...process.env, DATABASE_URL: database.url, DATABASE_POOL_MAX: String(database.poolMax) };
+let child: ChildProcess | null = null;
+let stopping = false;
+
+async function stop(code: number) {
+  if (stopping) return;
+  stopping = true;
+  if (child && child.exitCode === null) {
+    const exited = new Promise((resolve) => child!.once("exit", resolve));
+    child.kill("SIGTERM");
+    await Promise.race([exited, new Promise((resolve) => setTimeout(resolve, 5000))]);
+  }
+  await database.drop().catch((error) => console.error("could not drop the e2e database:", error));
+  process.exit(code);
+}
+
+process.on("SIGTERM", () => void stop(0));
+process.on("SIGINT", () => void stop(0));
+
+function run(args: string[]): Promise<number> {
+  return new Promise((resolve) => {
+    child = spawn(process.execPath, [nextBin, ...args], { env, stdio: "inherit" });
+    child.once("exit", (code) => resolve(code ?? 1));
+  });
+}
+
+if (process.env.E2E_SKIP_BUILD !== "1") {
+  const built = await run(["build"]);
+  if (built !== 0) await stop(built);
+}
+const exitCode = await run(["start", "-p", port, "-H", "127.0.0.1"]);
+await stop(exitCode);

@@ -1,0 +1,52 @@
+import { randomBytes } from "node:crypto";
+import { expect, type Page } from "@playwright/test";
+import { ops } from "./server";
+
+export const PASSWORD = "e2e-password-long-enough";
+
+export function uniqueEmail(tag: string): string {
+  return `${tag}-${randomBytes(4).toString("hex")}@example.com`;
+}
+
+const CONSOLE_URL = /\/console\/([0-9a-f-]{36})$/;
+
+/** Signs up through the form and returns the new organization's id (from the console URL). */
+export async function signUp(page: Page, { email, orgName, name = "" }: { email: string; orgName: string; name?: string }): Promise<string> {
+  await page.goto("/sign-up");
+  await page.getByLabel("Organization name").fill(orgName);
+  if (name) await page.getByLabel("Your name").fill(name);
+  await page.getByLabel("Work email").fill(email);
+  await page.getByLabel("Password").fill(PASSWORD);
+  await page.getByRole("button", { name: "Create account" }).click();
+  await page.waitForURL(CONSOLE_URL);
+  await expect(page.getByRole("heading", { level: 1, name: "Overview" })).toBeVisible();
+  return CONSOLE_URL.exec(new URL(page.url()).pathname)![1];
+}
+
+export async function signIn(page: Page, email: string, password = PASSWORD): Promise<void> {
+  await page.goto("/sign-in");
+  await page.getByLabel("Email").fill(email);
+  await page.getByLabel("Password").fill(password);
+  await page.getByRole("button", { name: "Sign in" }).click();
+  await page.waitForURL(/\/console\//);
+}
+
+/** An organization on a card plan (integrations unlocked), as the operator CLI sets it. */
+export async function unlockBilling(orgId: string): Promise<void> {
+  await ops("billing:set", { org: orgId, plan: "card", account: "active" });
+}
+
+/** Creates a key through the form and returns the secret shown once. */
+export async function createKey(page: Page, orgId: string, name: string, scopes: string[]): Promise<string> {
+  if (!page.url().endsWith(`/console/${orgId}/api-keys`)) await page.goto(`/console/${orgId}/api-keys`);
+  const form = page.getByRole("form", { name: "Create an API key" });
+  await form.getByLabel("Name").fill(name);
+  for (const scope of scopes) await form.getByRole("checkbox", { name: scope }).check();
+  await form.getByRole("button", { name: "Create key" }).click();
+  const reveal = page.getByTestId("new-key");
+  await expect(reveal).toBeVisible();
+  await expect(reveal.getByRole("heading")).toContainText(name);
+  const secret = await reveal.getByLabel("New API key").inputValue();
+  expect(secret).toMatch(/^svc_live_[A-Za-z0-9]{32}$/);
+  return secret;
+}

@@ -1,0 +1,62 @@
+import type { AuthOptions } from "next-auth";
+import CredentialsProvider from "next-auth/providers/credentials";
+import { getDb } from "@/lib/db/client";
+import { authorizeCredentials } from "./credentials";
+import { findOrCreateOAuthUser, oauthProviders, verifiedOAuthEmail } from "./oauth";
+import { sessionSecret } from "./secret";
+
+const SESSION_MAX_AGE_SECONDS = 7 * 24 * 60 * 60;
+
+/**
+ * next-auth configuration. Built per call (cheap) so the secret is read when a request
+ * needs it, not when `next build` imports the route module.
+ *
+ * Sessions are JWTs in an httpOnly cookie (the Credentials provider requires the JWT
+ * strategy). The token carries only the user id (`sub`); membership and role are read from
+ * the database on every request by lib/console/guard.ts, so removing a member takes effect
+ * at once even though the cookie cannot be revoked.
+ */
+export function getAuthOptions(): AuthOptions {
+  return {
+    secret: sessionSecret(),
+    session: { strategy: "jwt", maxAge: SESSION_MAX_AGE_SECONDS },
+    pages: { signIn: "/sign-in", error: "/sign-in" },
+    providers: [
+      CredentialsProvider({
+        id: "credentials",
+        name: "Email and password",
+        credentials: { email: { label: "Email", type: "email" }, password: { label: "Password", type: "password" } },
+        authorize: (credentials) => authorizeCredentials(credentials),
+      }),
+      ...oauthProviders(),
+    ],
+    callbacks: {
+      async signIn({ account, profile }) {
+        if (!account || account.provider === "credentials") return true;
+        const email = await verifiedOAuthEmail(account, profile);
+        if (!email) return "/sign-in?error=OAuthEmailNotVerified";
+        await findOrCreateOAuthUser(email, profile?.name);
+        return true;
+      },
+      async jwt({ token, user, account }) {
+        // Only on sign-in are `user` and `account` present. OAuth `user.id` is the
+        // provider's id: swap it for ours, found by the (verified) email.
+        if (user && account) {
+          if (account.provider === "credentials") {
+            token.sub = user.id;
+          } else if (token.email) {
+            const dbUser = await getDb().user.findUnique({ where: { email: token.email } });
+            if (!dbUser) throw new Error("OAuth user missing after sign-in");
+            token.sub = dbUser.id;
+            token.email = dbUser.email;
+          }
+        }
+        return token;
+      },
+      async session({ session, token }) {
+        if (session.user && token.sub) session.user.id = token.sub;
+        return session;
+      },
+    },
+  };
+}

@@ -1,0 +1,56 @@
+import { notFound } from "next/navigation";
+import { cache } from "react";
+import { z } from "zod";
+import { requireUser, type SessionUser } from "@/lib/auth/session";
+import { getDb } from "@/lib/db/client";
+import { AppError } from "@/lib/errors/app-error";
+import type { Membership, Organization } from "@/lib/generated/prisma/client";
+
+// The one authorization check of the console. Every page calls requireMember and every
+// mutation (server action) calls requireAdmin, on the server: layouts do not re-render on
+// client navigation and hidden buttons are no protection, so neither is relied on.
+
+export type ConsoleContext = { user: SessionUser; org: Organization; membership: Membership };
+
+/** The membership of `userId` in `orgId` with its organization, or null (also for a malformed id). */
+export const findMembership = cache(async (orgId: string, userId: string) => {
+  if (!z.uuid().safeParse(orgId).success) return null;
+  return getDb().membership.findUnique({
+    where: { orgId_userId: { orgId, userId } },
+    include: { org: true },
+  });
+});
+
+/**
+ * The signed-in member of `orgId`. Not signed in: redirect to sign-in. Not a member (or no
+ * such organization): notFound(), so another organization's id in a URL is a 404 and
+ * reveals nothing about whether it exists.
+ */
+export async function requireMember(orgId: string): Promise<ConsoleContext> {
+  const user = await requireUser(`/console/${encodeURIComponent(orgId)}`);
+  const membership = await findMembership(orgId, user.id);
+  if (!membership) notFound();
+  const { org, ...rest } = membership;
+  return { user, org, membership: rest };
+}
+
+export const ADMIN_REQUIRED_MESSAGE = "Only admins of this organization can make changes. Ask an admin to do this for you.";
+
+/** As requireMember, and the member must be an admin: others get FORBIDDEN (reason admin_required). */
+export async function requireAdmin(orgId: string): Promise<ConsoleContext> {
+  const context = await requireMember(orgId);
+  if (context.membership.role !== "admin") {
+    throw new AppError("FORBIDDEN", ADMIN_REQUIRED_MESSAGE, { reason: "admin_required" });
+  }
+  return context;
+}
+
+/** The organizations of a user, for the org switcher and /console, oldest membership first. */
+export async function listUserOrganizations(userId: string) {
+  const memberships = await getDb().membership.findMany({
+    where: { userId },
+    orderBy: [{ createdAt: "asc" }, { id: "asc" }],
+    include: { org: { select: { id: true, name: true } } },
+  });
+  return memberships.map((m) => ({ id: m.org.id, name: m.org.name, role: m.role }));
+}

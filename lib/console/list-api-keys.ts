@@ -1,0 +1,67 @@
+import { getDb } from "@/lib/db/client";
+import { fromDbScope, type Scope } from "@/lib/keys/scopes";
+import { pageInfo, pageRequest, type PageInfo } from "./pagination";
+
+export type KeyState = "active" | "expired" | "revoked";
+
+export type KeyRow = {
+  id: string;
+  name: string;
+  prefix: string;
+  scopes: Scope[];
+  state: KeyState;
+  createdAt: Date;
+  createdBy: string | null;
+  lastUsedAt: Date | null;
+  expiresAt: Date | null;
+  revokedAt: Date | null;
+};
+
+/** Revocation wins over expiry: a revoked key stays revoked whatever its expiry. */
+export function keyState(key: { revokedAt: Date | null; expiresAt: Date | null }, now: Date = new Date()): KeyState {
+  if (key.revokedAt) return "revoked";
+  if (key.expiresAt && key.expiresAt <= now) return "expired";
+  return "active";
+}
+
+/** One page of the organization's keys, newest first; the secret hash is never selected. */
+export async function listApiKeys(orgId: string, requestedPage: number): Promise<{ rows: KeyRow[]; page: PageInfo }> {
+  const db = getDb();
+  const total = await db.apiKey.count({ where: { orgId } });
+  const { page, skip, take } = pageRequest(requestedPage, total);
+  const keys = await db.apiKey.findMany({
+    where: { orgId },
+    orderBy: [{ createdAt: "desc" }, { id: "desc" }],
+    skip,
+    take,
+    select: {
+      id: true,
+      name: true,
+      prefix: true,
+      scopes: true,
+      createdAt: true,
+      lastUsedAt: true,
+      expiresAt: true,
+      revokedAt: true,
+      createdBy: { select: { email: true, name: true } },
+    },
+  });
+  const now = new Date();
+  const rows = keys.map((key) => ({
+    id: key.id,
+    name: key.name,
+    prefix: key.prefix,
+    scopes: key.scopes.map(fromDbScope),
+    state: keyState(key, now),
+    createdAt: key.createdAt,
+    createdBy: key.createdBy ? key.createdBy.name || key.createdBy.email : null,
+    lastUsedAt: key.lastUsedAt,
+    expiresAt: key.expiresAt,
+    revokedAt: key.revokedAt,
+  }));
+  return { rows, page: pageInfo(page, total, rows.length) };
+}
+
+export function activeKeyWhere(orgId: string, now: Date = new Date()) {
+  return { orgId, revokedAt: null, OR: [{ expiresAt: null }, { expiresAt: { gt: now } }] };
+}

@@ -1,0 +1,27 @@
+import { getDb } from "@/lib/db/client";
+import { pageInfo, pageRequest, type PageInfo } from "./pagination";
+
+export type MemberRow = { id: string; userId: string; email: string; name: string; role: "admin" | "member"; joinedAt: Date };
+
+/** One page of the organization's members, admins first, then by join date. */
+export async function listMembers(orgId: string, requestedPage = 1): Promise<{ rows: MemberRow[]; page: PageInfo }> {
+  const db = getDb();
+  const total = await db.membership.count({ where: { orgId } });
+  const { page, skip, take } = pageRequest(requestedPage, total);
+  const members = await db.membership.findMany({
+    where: { orgId },
+    orderBy: [{ role: "asc" }, { createdAt: "asc" }, { id: "asc" }],
+    skip,
+    take,
+    include: { user: { select: { id: true, email: true, name: true } } },
+  });
+  const rows = members.map((m) => ({
+    id: m.id,
+    userId: m.user.id,
+    email: m.user.email,
+    name: m.user.name,
+    role: m.role,
+    joinedAt: m.createdAt,
+  }));
+  return { rows, page: pageInfo(page, total, rows.length) };
+}

@@ -1,0 +1,48 @@
+import { defineConfig, devices } from "@playwright/test";
+
+// End-to-end tests of the organizer console over a production build (`next build` then
+// `next start`), in Debian's chromium (browser downloads are not possible here).
+// e2e/serve.ts gives the run a fresh database: a new database on the server in
+// DATABASE_URL, or an embedded in-memory one when DATABASE_URL is not set.
+
+const PORT = Number(process.env.E2E_PORT ?? 3107);
+const BASE_URL = `http://127.0.0.1:${PORT}`;
+
+export default defineConfig({
+  testDir: "e2e",
+  outputDir: "e2e/.output/results",
+  // The specs share one server and one database (each makes its own organizations);
+  // one worker keeps the embedded database's single session uncontended.
+  workers: 1,
+  fullyParallel: false,
+  forbidOnly: Boolean(process.env.CI),
+  retries: 0,
+  timeout: 60_000,
+  expect: { timeout: 10_000 },
+  reporter: [["list"]],
+  use: {
+    baseURL: BASE_URL,
+    trace: "retain-on-failure",
+    screenshot: "only-on-failure",
+    launchOptions: {
+      executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
+      args: ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update", "--disable-sync"],
+    },
+  },
+  projects: [{ name: "chromium", use: { ...devices["Desktop Chrome"], channel: undefined } }],
+  webServer: {
+    command: "node node_modules/tsx/dist/cli.mjs e2e/serve.ts",
+    url: `${BASE_URL}/sign-in`,
+    timeout: 300_000,
+    reuseExistingServer: false,
+    stdout: "pipe",
+    stderr: "pipe",
+    env: {
+      E2E_PORT: String(PORT),
+      APP_SECRET: process.env.E2E_APP_SECRET ?? "e2e-app-secret-0123456789abcdefghijklmnopqrstuvwxyz",
+      NEXTAUTH_URL: BASE_URL,
+      NEXTAUTH_SECRET: process.env.E2E_NEXTAUTH_SECRET ?? "e2e-nextauth-secret-0123456789abcdefghijklmnop",
+      OUTBOUND_ALLOW_LOOPBACK: "1",
+    },
+  },
+});
