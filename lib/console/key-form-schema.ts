@@ -1,27 +1,10 @@
-import { z } from "zod";
-import { scopeSchema } from "@/lib/keys/scopes";
+import type { CreateKeyInput } from "@/lib/keys/key-schema";
 
-// The create-key form validated in the browser, for inline errors before submitting.
-// lib/keys/create-key.ts (createKeySchema) stays the only check that counts: the server
-// action passes the raw input to createApiKey, which parses it with createKeySchema. That
-// module imports the database and node:crypto, so the browser cannot load it; this module
-// imports only zod and the scope list, and key-form-schema.test.ts proves that both
-// schemas accept and refuse the same inputs with the same messages.
+// Turning the create-key form into createApiKey's input. The form validates it in the
+// browser with createKeySchema (lib/keys/key-schema.ts), the same schema createApiKey
+// uses on the server.
 
-export const keyFormSchema = z.object({
-  name: z.string().trim().min(1, "Give the key a name.").max(100),
-  scopes: z
-    .array(scopeSchema)
-    .min(1, "Choose at least one scope.")
-    .max(4, "A key carries at most four scopes.")
-    .refine((scopes) => new Set(scopes).size === scopes.length, "Each scope can be chosen once."),
-  expiresAt: z
-    .coerce.date()
-    .nullish()
-    .refine((date) => !date || date.getTime() > Date.now(), "The expiry must be in the future."),
-});
-
-export type KeyFormInput = z.input<typeof keyFormSchema>;
+type KeyFormInput = CreateKeyInput;
 
 /**
  * The expiry a date picker value means: the end of that day in the browser's time zone,

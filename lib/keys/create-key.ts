@@ -1,28 +1,12 @@
-import { z } from "zod";
 import { assertIntegrationsUnlocked } from "@/lib/billing/entitlement";
 import { getDb } from "@/lib/db/client";
 import { AppError, validationError } from "@/lib/errors/app-error";
 import { getOrganizationOrThrow } from "@/lib/orgs/organizations";
 import { displayPrefix, generateKeySecret, hashKeySecret } from "./key-secret";
-import { fromDbScope, scopeSchema, toDbScope, type Scope } from "./scopes";
+import { createKeySchema, type CreateKeyInput } from "./key-schema";
+import { fromDbScope, toDbScope, type Scope } from "./scopes";
 
 export const MAX_ACTIVE_KEYS = 100;
-
-/** The creation form of the console and the operator CLI validate with this one schema. */
-export const createKeySchema = z.object({
-  name: z.string().trim().min(1, "Give the key a name.").max(100),
-  scopes: z
-    .array(scopeSchema)
-    .min(1, "Choose at least one scope.")
-    .max(4, "A key carries at most four scopes.")
-    .refine((scopes) => new Set(scopes).size === scopes.length, "Each scope can be chosen once."),
-  expiresAt: z
-    .coerce.date()
-    .nullish()
-    .refine((date) => !date || date.getTime() > Date.now(), "The expiry must be in the future."),
-});
-
-export type CreateKeyInput = z.input<typeof createKeySchema>;
 
 export type CreatedKey = {
   id: string;

@@ -6,7 +6,8 @@ import { Button } from "@/components/ui/button";
 import { cx, focusRing } from "@/components/ui/cx";
 import { FieldError, TextField, describedBy } from "@/components/ui/field";
 import { FormStatus } from "@/components/ui/form-status";
-import { endOfLocalDay, keyFormSchema, keyInputFromForm } from "@/lib/console/key-form-schema";
+import { endOfLocalDay, keyInputFromForm } from "@/lib/console/key-form-schema";
+import { createKeySchema } from "@/lib/keys/key-schema";
 import { SCOPE_DESCRIPTIONS, SCOPES, type Scope } from "@/lib/keys/scopes";
 import { OneTimeSecret } from "../one-time-secret";
 
@@ -43,7 +44,7 @@ export function CreateKeyForm({
     setExpiresAt("");
   }, []);
   const { state, pending, formRef, formAction, onSubmit, fieldErrors, clientMessage, clearFieldError } = useFormAction(action, {
-    schema: keyFormSchema,
+    schema: createKeySchema,
     // The hidden expiresAt field holds the end of the picked day in the user's zone.
     toInput: keyInputFromForm,
     onSuccess,

@@ -1,0 +1,19 @@
+import { z } from "zod";
+import { scopeSchema } from "./scopes";
+
+// The create-key input, defined once: the console form validates with it in the browser
+// (so this module imports only zod and the scope list), and createApiKey on the server.
+export const createKeySchema = z.object({
+  name: z.string().trim().min(1, "Give the key a name.").max(100),
+  scopes: z
+    .array(scopeSchema)
+    .min(1, "Choose at least one scope.")
+    .max(4, "A key carries at most four scopes.")
+    .refine((scopes) => new Set(scopes).size === scopes.length, "Each scope can be chosen once."),
+  expiresAt: z
+    .coerce.date()
+    .nullish()
+    .refine((date) => !date || date.getTime() > Date.now(), "The expiry must be in the future."),
+});
+
+export type CreateKeyInput = z.input<typeof createKeySchema>;
