@@ -1,0 +1,41 @@
+import { Prisma } from "@/lib/generated/prisma/client";
+import type { AttendeeRow } from "@/lib/partner-api/projections";
+import { recordWebhookEvent } from "@/lib/webhooks/outbox";
+import { attendeePayload } from "@/lib/webhooks/payloads";
+import type { AttendeeChanges } from "./attendee-input";
+import { ATTENDEE_RETURNING, type Tx } from "./attendee-sql";
+
+// Applies a change to an attendee row the caller has locked (SELECT ... FOR UPDATE), so
+// the comparison below is against the latest committed values and concurrent changes to
+// different fields both survive. Only fields whose value differs are written; when none
+// differs nothing is written at all: updatedAt stays and no webhook event is recorded.
+
+const COLUMNS = { displayName: `"displayName"`, company: `company`, jobTitle: `"jobTitle"` } as const;
+
+export async function applyAttendeeChanges(
+  tx: Tx,
+  orgId: string,
+  current: AttendeeRow,
+  changes: AttendeeChanges,
+): Promise<{ row: AttendeeRow; changed: boolean; recorded: string | null }> {
+  const assignments: Prisma.Sql[] = [];
+  for (const field of Object.keys(COLUMNS) as (keyof typeof COLUMNS)[]) {
+    const value = changes[field];
+    if (value === undefined || value === current[field]) continue;
+    assignments.push(Prisma.sql`${Prisma.raw(COLUMNS[field])} = ${value}`);
+  }
+  if (assignments.length === 0) return { row: current, changed: false, recorded: null };
+
+  // updatedAt moves strictly forward, even when two changes land within one millisecond
+  // or the clock of this statement trails the previous writer's: incremental syncs that
+  // keep an updatedAt high-water mark never miss a change.
+  const rows = await tx.$queryRaw<AttendeeRow[]>`
+    UPDATE "Attendee" AS a
+    SET ${Prisma.join(assignments, ", ")},
+        "updatedAt" = GREATEST(clock_timestamp(), a."updatedAt" + interval '1 millisecond')
+    WHERE a.id = ${current.id}::uuid
+    RETURNING ${ATTENDEE_RETURNING}`;
+  const row = rows[0];
+  const { id } = await recordWebhookEvent(tx, { orgId, type: "attendee.updated", data: attendeePayload(row) });
+  return { row, changed: true, recorded: id };
+}

@@ -1,0 +1,35 @@
+import { AppError } from "@/lib/errors/app-error";
+import { toAttendee } from "@/lib/partner-api/projections";
+import type { AttendeeResource } from "@/lib/partner-api/resources";
+import { dispatchSoon } from "@/lib/webhooks/dispatch";
+import { createAttendeeBodySchema, newAttendeeFields, parseAttendeeBody } from "./attendee-input";
+import { inTransaction } from "./attendee-sql";
+import { insertAttendee } from "./insert-attendee";
+import { assertEventWritable, lockEventForAttendeeWrite } from "./writable-event";
+
+/**
+ * Adds an attendee to the guest list (POST /events/{eventId}/attendees, the console, the
+ * CLI). Status starts `invited`, the badge code is assigned here, no email is sent, and
+ * attendee.created is recorded in the same transaction as the row (and fanned out to
+ * webhook endpoints once it committed).
+ *
+ * Throws AppError: INVALID_INPUT (400), NOT_FOUND (404: missing or another organization's
+ * event), CONFLICT (409) with reason event_archived, or reason attendee_exists and the
+ * existing attendeeId when the address (any letter case) is already on the event.
+ */
+export async function createAttendee(orgId: string, eventId: string, input: unknown): Promise<AttendeeResource> {
+  const fields = newAttendeeFields(parseAttendeeBody(createAttendeeBodySchema, input));
+  const { row, recorded } = await inTransaction(undefined, async (tx) => {
+    assertEventWritable(await lockEventForAttendeeWrite(tx, orgId, eventId));
+    const outcome = await insertAttendee(tx, orgId, eventId, fields);
+    if (!outcome.created) {
+      throw new AppError("CONFLICT", "An attendee with this email is already on the event; update it with PATCH.", {
+        reason: "attendee_exists",
+        attendeeId: outcome.existingId,
+      });
+    }
+    return outcome;
+  });
+  await dispatchSoon([recorded]);
+  return toAttendee(row);
+}
