@@ -15,3 +15,27 @@ export async function recordWebhookEvent(
   });
   return row;
 }
+
+/**
+ * An event for exactly one endpoint (the test ping): the outbox row is written already
+ * dispatched, together with its single delivery, so fan-out never sends it elsewhere.
+ */
+export async function recordTargetedWebhookEvent(
+  tx: Prisma.TransactionClient,
+  event: { orgId: string; type: WebhookEventType; data: Record<string, unknown>; endpointId: string; now: Date },
+): Promise<{ eventId: string; deliveryId: string }> {
+  const row = await tx.webhookEvent.create({
+    data: {
+      orgId: event.orgId,
+      type: event.type,
+      data: event.data as Prisma.InputJsonValue,
+      dispatchedAt: event.now,
+    },
+    select: { id: true },
+  });
+  const delivery = await tx.webhookDelivery.create({
+    data: { eventId: row.id, endpointId: event.endpointId, nextAttemptAt: event.now },
+    select: { id: true },
+  });
+  return { eventId: row.id, deliveryId: delivery.id };
+}

@@ -45,3 +45,11 @@ export function formSubmissionPayload(row: {
     submittedAt: iso(row.submittedAt),
   };
 }
+
+/**
+ * The `data` of a test ping (the spec leaves it open): which endpoint it was sent to and
+ * a human-readable line, so a receiver's log shows what it was.
+ */
+export function pingPayload(endpointId: string) {
+  return { endpointId, message: "Test ping: this endpoint is receiving webhooks." };
+}

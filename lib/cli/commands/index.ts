@@ -1,9 +1,15 @@
 import type { Command } from "../command";
 import { demoCommands } from "./demo";
+import { engagementCommands } from "./engagement";
+import { importCommands } from "./imports";
 import { organizationCommands } from "./organizations";
+import { webhookCommands } from "./webhooks";
 
 // Each capability keeps its commands in its own file; this is the whole table.
 export const commands: Record<string, Command> = {
   ...organizationCommands,
   ...demoCommands,
+  ...webhookCommands,
+  ...engagementCommands,
+  ...importCommands,
 };

@@ -1,0 +1,67 @@
+import { InngestTestEngine } from "@inngest/test";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { getDb } from "@/lib/db/client";
+import { createTestOrg } from "@/lib/testing/fixtures";
+import { createWebhookEndpoint } from "@/lib/webhooks/endpoints";
+import { recordWebhookEvent } from "@/lib/webhooks/outbox";
+import { startWebhookReceiver, type WebhookReceiver } from "@/lib/webhooks/test-receiver";
+import { pruneWebhooks } from "./prune-webhooks";
+import { sweepWebhooks } from "./sweep-webhooks";
+
+// The two cron functions run the real sweep and prune. The only change made for the test
+// is to scope them to this file's organization (they are global in production), so a
+// parallel test file's deliveries are never touched; the calls are recorded to check
+// what the functions pass.
+
+const scope = vi.hoisted(() => ({ orgId: "" }));
+
+vi.mock("@/lib/webhooks/run-due", async (importOriginal) => {
+  const real = await importOriginal<typeof import("@/lib/webhooks/run-due")>();
+  return { ...real, runDueDeliveries: vi.fn((options: Parameters<typeof real.runDueDeliveries>[0] = {}) => real.runDueDeliveries({ ...options, orgId: scope.orgId })) };
+});
+vi.mock("@/lib/webhooks/prune", async (importOriginal) => {
+  const real = await importOriginal<typeof import("@/lib/webhooks/prune")>();
+  return { ...real, pruneDeliveryLog: vi.fn((now?: Date) => real.pruneDeliveryLog(now, { orgId: scope.orgId })) };
+});
+
+const { runDueDeliveries } = await import("@/lib/webhooks/run-due");
+const { pruneDeliveryLog } = await import("@/lib/webhooks/prune");
+
+let hook: WebhookReceiver;
+
+beforeAll(async () => {
+  hook = await startWebhookReceiver();
+  scope.orgId = (await createTestOrg()).id;
+  const { secret } = await createWebhookEndpoint(scope.orgId, { url: hook.url, eventTypes: ["feedback.created"] });
+  hook.secrets = [secret];
+});
+afterAll(async () => hook?.close());
+
+describe("webhooks/sweep (every minute)", () => {
+  it("is a cron trigger every minute", () => {
+    expect(sweepWebhooks.opts.triggers).toEqual([{ cron: "* * * * *" }]);
+  });
+
+  it("fans out the undispatched outbox and delivers what is due", async () => {
+    // As if sending the Inngest event after the commit had failed: nothing dispatched yet.
+    const event = await getDb().$transaction((tx) => recordWebhookEvent(tx, { orgId: scope.orgId, type: "feedback.created", data: { id: "f1" } }));
+    const { result } = await new InngestTestEngine({ function: sweepWebhooks }).execute();
+    expect(vi.mocked(runDueDeliveries).mock.calls[0][0]).toEqual({ budgetMs: 45_000 });
+    expect(result).toMatchObject({ fannedOut: { events: 1, deliveries: 1 }, attempted: 1, outcomes: { succeeded: 1 } });
+    const [request] = await hook.waitFor(1);
+    expect(request.body).toMatchObject({ id: event.id, type: "feedback.created", data: { id: "f1" } });
+    expect(request.verifiedWith).toEqual([true]);
+  });
+});
+
+describe("webhooks/prune (daily)", () => {
+  it("deletes the delivery log older than 30 days", async () => {
+    const old = await getDb().$transaction((tx) => recordWebhookEvent(tx, { orgId: scope.orgId, type: "feedback.created", data: {} }));
+    await getDb().webhookEvent.update({ where: { id: old.id }, data: { createdAt: new Date(Date.now() - 31 * 24 * 3600_000), dispatchedAt: new Date() } });
+    const { result } = await new InngestTestEngine({ function: pruneWebhooks }).execute();
+    expect(vi.mocked(pruneDeliveryLog)).toHaveBeenCalledTimes(1);
+    expect(result).toEqual({ deliveries: 0, events: 1 });
+    expect(await getDb().webhookEvent.findUnique({ where: { id: old.id } })).toBeNull();
+    expect(pruneWebhooks.opts.triggers).toEqual([{ cron: "TZ=UTC 17 3 * * *" }]);
+  });
+});

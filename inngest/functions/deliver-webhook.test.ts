@@ -1,0 +1,117 @@
+import { InngestTestEngine } from "@inngest/test";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { getDb } from "@/lib/db/client";
+import { setOrganizationStatus } from "@/lib/orgs/organizations";
+import { createTestOrg } from "@/lib/testing/fixtures";
+import { fanOutEvents } from "@/lib/webhooks/dispatch";
+import { createWebhookEndpoint } from "@/lib/webhooks/endpoints";
+import { recordWebhookEvent } from "@/lib/webhooks/outbox";
+import { RETRY_DELAYS_MS } from "@/lib/webhooks/schedule";
+import { startWebhookReceiver, type Reply, type WebhookReceiver } from "@/lib/webhooks/test-receiver";
+import { deliverWebhook } from "./deliver-webhook";
+
+// The per-delivery Inngest function with @inngest/test: real steps against the real
+// database and a real receiver; every step.sleep is mocked by its id (an unmocked sleep
+// never settles), and a mocked sleep moves the delivery's due time to now, as if the
+// sleep had passed. A fresh engine per test (engines cache step results).
+
+let hook: WebhookReceiver;
+let replies: Reply[] = [];
+let orgId: string;
+
+beforeAll(async () => {
+  hook = await startWebhookReceiver({ reply: () => replies.shift() ?? { status: 200, body: "ok" } });
+  orgId = (await createTestOrg()).id;
+  const { secret } = await createWebhookEndpoint(orgId, { url: hook.url, eventTypes: ["session.created"] });
+  hook.secrets = [secret];
+});
+afterAll(async () => hook?.close());
+
+async function newDelivery(): Promise<string> {
+  const event = await getDb().$transaction((tx) => recordWebhookEvent(tx, { orgId, type: "session.created", data: { id: "s1" } }));
+  const { deliveryIds } = await fanOutEvents({ eventIds: [event.id] });
+  expect(deliveryIds).toHaveLength(1);
+  return deliveryIds[0];
+}
+
+/** Mocks for wait-1..wait-n: each makes the delivery due now, like a finished sleep. */
+function sleeps(deliveryId: string, count: number) {
+  return Array.from({ length: count }, (_, i) => ({
+    id: `wait-${i + 1}`,
+    handler: async () => {
+      await getDb().webhookDelivery.update({ where: { id: deliveryId }, data: { nextAttemptAt: new Date() } });
+    },
+  }));
+}
+
+function run(deliveryId: string, steps: { id: string; handler: () => unknown }[] = []) {
+  const engine = new InngestTestEngine({ function: deliverWebhook, steps });
+  return engine.execute({ events: [{ name: "webhooks/delivery.created", data: { deliveryId } }] });
+}
+
+describe("webhooks/deliver", () => {
+  it("delivers at once and ends", async () => {
+    const deliveryId = await newDelivery();
+    const before = hook.received.length;
+    const { result, ctx } = await run(deliveryId);
+    expect(result).toMatchObject({ deliveryId, outcomes: ["succeeded"] });
+    expect(ctx.step.sleep).not.toHaveBeenCalled();
+    expect(hook.received.length - before).toBe(1);
+    expect(await getDb().webhookDelivery.findUniqueOrThrow({ where: { id: deliveryId } })).toMatchObject({ state: "succeeded", attemptCount: 1 });
+  });
+
+  it("sleeps 1 min then 5 min between failed attempts, and stops at the success", async () => {
+    replies = [{ status: 500 }, { status: 502 }];
+    const deliveryId = await newDelivery();
+    const { result, ctx } = await run(deliveryId, sleeps(deliveryId, 2));
+    expect(result).toMatchObject({ outcomes: ["failed", "failed", "succeeded"] });
+    expect(ctx.step.run).toHaveBeenCalledWith("attempt-3", expect.any(Function));
+    expect(ctx.step.sleep).toHaveBeenCalledTimes(2);
+    expect(ctx.step.sleep).toHaveBeenNthCalledWith(1, "wait-1", RETRY_DELAYS_MS[0]);
+    expect(ctx.step.sleep).toHaveBeenNthCalledWith(2, "wait-2", RETRY_DELAYS_MS[1]);
+    const attempts = await getDb().webhookAttempt.findMany({ where: { deliveryId }, orderBy: { attemptNumber: "asc" } });
+    expect(attempts.map((a) => a.statusCode)).toEqual([500, 502, 200]);
+  });
+
+  it("makes seven attempts on the schedule, then the delivery is exhausted", async () => {
+    replies = Array.from({ length: 7 }, () => ({ status: 500 }));
+    const deliveryId = await newDelivery();
+    const { result, ctx } = await run(deliveryId, sleeps(deliveryId, 6));
+    expect(result).toMatchObject({ outcomes: ["failed", "failed", "failed", "failed", "failed", "failed", "exhausted"] });
+    expect(ctx.step.sleep.mock.calls).toEqual(RETRY_DELAYS_MS.map((ms, i) => [`wait-${i + 1}`, ms]));
+    expect(await getDb().webhookDelivery.findUniqueOrThrow({ where: { id: deliveryId } })).toMatchObject({ state: "exhausted", attemptCount: 7 });
+    replies = [];
+  });
+
+  it("stops without sending when another runner holds the delivery", async () => {
+    const deliveryId = await newDelivery();
+    await getDb().webhookDelivery.update({ where: { id: deliveryId }, data: { lockedUntil: new Date(Date.now() + 30_000) } });
+    const before = hook.received.length;
+    const { result, ctx } = await run(deliveryId);
+    expect(result).toMatchObject({ outcomes: ["skipped"], final: { reason: "leased" } });
+    expect(ctx.step.sleep).not.toHaveBeenCalled();
+    expect(hook.received.length).toBe(before);
+  });
+
+  it("stops when the delivery is already done, or unknown", async () => {
+    const deliveryId = await newDelivery();
+    expect((await run(deliveryId)).result).toMatchObject({ outcomes: ["succeeded"] });
+    expect((await run(deliveryId)).result).toMatchObject({ outcomes: ["skipped"], final: { reason: "finished" } });
+    expect((await run("00000000-0000-4000-8000-000000000000")).result).toMatchObject({ final: { reason: "not_found" } });
+  });
+
+  it("stops while integrations are locked, leaving the delivery to the sweep", async () => {
+    const org = await createTestOrg();
+    const lockedHook = await startWebhookReceiver();
+    await createWebhookEndpoint(org.id, { url: lockedHook.url, eventTypes: ["session.created"] });
+    const event = await getDb().$transaction((tx) => recordWebhookEvent(tx, { orgId: org.id, type: "session.created", data: {} }));
+    const [deliveryId] = (await fanOutEvents({ eventIds: [event.id] })).deliveryIds;
+    await setOrganizationStatus(org.id, "suspended");
+    const { result, ctx } = await run(deliveryId);
+    expect(result).toMatchObject({ outcomes: ["postponed"], final: { reason: "org_suspended" } });
+    expect(ctx.step.sleep).not.toHaveBeenCalled();
+    expect(lockedHook.received).toHaveLength(0);
+    expect(await getDb().webhookDelivery.findUniqueOrThrow({ where: { id: deliveryId } })).toMatchObject({ state: "pending", attemptCount: 0 });
+    await lockedHook.close();
+  });
+});

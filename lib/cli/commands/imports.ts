@@ -1,0 +1,121 @@
+import { readFileSync } from "node:fs";
+import { z } from "zod";
+import { AppError } from "@/lib/errors/app-error";
+import { createDataSource, listDataSources, updateDataSource } from "@/lib/imports/data-sources";
+import { runImport } from "@/lib/imports/run-import";
+import { getOrganizationOrThrow } from "@/lib/orgs/organizations";
+import { command } from "../command";
+
+// Data-source imports from the command line, for operators and scripts. The mapping is a
+// JSON file in the format of lib/imports/mapping.ts. Request headers come from a JSON
+// file too (`{ "Authorization": "Bearer ..." }`), never from a flag: a secret on the
+// command line ends up in shell history and `ps`. No command prints a header value.
+
+function readJsonFile(flag: string, path: string): unknown {
+  let text: string;
+  try {
+    text = readFileSync(path, "utf8");
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code ?? "unreadable";
+    throw new AppError("INVALID_INPUT", `Could not read the --${flag} file ${path} (${code}).`);
+  }
+  try {
+    return JSON.parse(text);
+  } catch (error) {
+    throw new AppError("INVALID_INPUT", `The --${flag} file ${path} is not valid JSON (${error instanceof Error ? error.message : "parse error"}).`);
+  }
+}
+
+/** A headers file: `{ "Name": "value" }`, or the console's rows `[{ "name", "value" }]`. */
+function readHeadersFile(path: string): unknown {
+  const json = readJsonFile("headers-file", path);
+  if (json !== null && typeof json === "object" && !Array.isArray(json)) {
+    return Object.entries(json).map(([name, value]) => ({ name, value }));
+  }
+  return json;
+}
+
+function defaultName(url: string): string {
+  try {
+    return `Import from ${new URL(url).host}`;
+  } catch {
+    return "Import";
+  }
+}
+
+const optionalText = z.string().optional();
+
+export const importCommands = {
+  "import:create": command({
+    summary:
+      "--org ID --event ID --target attendees|sessions --url U --mapping FILE.json [--schedule manual|hourly|daily] [--name N] [--records-path P] [--next-page-path P] [--headers-file FILE.json]",
+    flags: z.strictObject({
+      org: z.string(),
+      event: z.string(),
+      target: z.string(),
+      url: z.string(),
+      mapping: z.string(),
+      schedule: optionalText,
+      name: optionalText,
+      "records-path": optionalText,
+      "next-page-path": optionalText,
+      "headers-file": optionalText,
+    }),
+    run: async (flags) => {
+      const dataSource = await createDataSource(flags.org, {
+        name: flags.name ?? defaultName(flags.url),
+        eventId: flags.event,
+        target: flags.target,
+        url: flags.url,
+        mapping: readJsonFile("mapping", flags.mapping),
+        ...(flags.schedule !== undefined ? { schedule: flags.schedule } : {}),
+        ...(flags["records-path"] !== undefined ? { recordsPath: flags["records-path"] } : {}),
+        ...(flags["next-page-path"] !== undefined ? { nextPagePath: flags["next-page-path"] } : {}),
+        ...(flags["headers-file"] !== undefined ? { headers: readHeadersFile(flags["headers-file"]) } : {}),
+      });
+      return { dataSource };
+    },
+  }),
+  "import:update": command({
+    summary:
+      "--org ID --source ID [--mapping FILE.json] [--url U] [--schedule S] [--name N] [--records-path P] [--next-page-path P|none] [--headers-file FILE.json]",
+    flags: z.strictObject({
+      org: z.string(),
+      source: z.string(),
+      mapping: optionalText,
+      url: optionalText,
+      schedule: optionalText,
+      name: optionalText,
+      "records-path": optionalText,
+      "next-page-path": optionalText,
+      "headers-file": optionalText,
+    }),
+    run: async (flags) => {
+      const dataSource = await updateDataSource(flags.org, flags.source, {
+        ...(flags.mapping !== undefined ? { mapping: readJsonFile("mapping", flags.mapping) } : {}),
+        ...(flags.url !== undefined ? { url: flags.url } : {}),
+        ...(flags.schedule !== undefined ? { schedule: flags.schedule } : {}),
+        ...(flags.name !== undefined ? { name: flags.name } : {}),
+        ...(flags["records-path"] !== undefined ? { recordsPath: flags["records-path"] } : {}),
+        // The parser has no empty values: "none" turns paging off.
+        ...(flags["next-page-path"] !== undefined ? { nextPagePath: flags["next-page-path"] === "none" ? null : flags["next-page-path"] } : {}),
+        // A headers file replaces the whole set (every value is in the file).
+        ...(flags["headers-file"] !== undefined ? { headers: readHeadersFile(flags["headers-file"]) } : {}),
+      });
+      return { dataSource };
+    },
+  }),
+  "import:run": command({
+    summary: "--source ID [--org ID] (runs now, in this process; prints the run record)",
+    flags: z.strictObject({ source: z.string(), org: optionalText }),
+    run: async (flags) => ({ run: await runImport(flags.source, { trigger: "manual", orgId: flags.org }) }),
+  }),
+  "import:list": command({
+    summary: "--org ID [--event ID] (header names only, never values)",
+    flags: z.strictObject({ org: z.string(), event: optionalText }),
+    run: async (flags) => {
+      await getOrganizationOrThrow(flags.org);
+      return { dataSources: await listDataSources(flags.org, { eventId: flags.event }) };
+    },
+  }),
+};

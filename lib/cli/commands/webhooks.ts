@@ -1,0 +1,111 @@
+import { z } from "zod";
+import { getDb } from "@/lib/db/client";
+import { AppError } from "@/lib/errors/app-error";
+import { attemptDelivery } from "@/lib/webhooks/deliver";
+import { listEndpointDeliveries } from "@/lib/webhooks/delivery-log";
+import {
+  createWebhookEndpoint,
+  deleteWebhookEndpoint,
+  listWebhookEndpoints,
+  rollWebhookSecret,
+  sendTestPing,
+  updateWebhookEndpoint,
+} from "@/lib/webhooks/endpoints";
+import { webhookEventTypesSchema } from "@/lib/webhooks/endpoint-input";
+import { pruneDeliveryLog } from "@/lib/webhooks/prune";
+import { runDueDeliveries } from "@/lib/webhooks/run-due";
+import { command } from "../command";
+
+// Operator commands for webhook endpoints and delivery. The signing secret is printed by
+// webhook:create and webhook:roll-secret only, once.
+
+const list = z.string().transform((value) => value.split(",").map((item) => item.trim()).filter(Boolean));
+const eventTypes = list.pipe(webhookEventTypesSchema);
+const positiveInt = z.string().regex(/^\d+$/, "Expected a whole number.").transform(Number);
+
+/** The organization an endpoint belongs to (operators name endpoints by id alone). */
+async function orgOfEndpoint(endpointId: string): Promise<string> {
+  const endpoint = z.uuid().safeParse(endpointId).success
+    ? await getDb().webhookEndpoint.findUnique({ where: { id: endpointId }, select: { orgId: true } })
+    : null;
+  if (!endpoint) throw new AppError("NOT_FOUND", "No such webhook endpoint.");
+  return endpoint.orgId;
+}
+
+export const webhookCommands = {
+  "webhook:create": command({
+    summary: "--org ID --url U --events a,b [--description D] (prints the signing secret, once)",
+    flags: z.strictObject({ org: z.string(), url: z.string(), events: eventTypes, description: z.string().optional() }),
+    run: async (flags) => {
+      const { endpoint, secret } = await createWebhookEndpoint(flags.org, {
+        url: flags.url,
+        eventTypes: flags.events,
+        description: flags.description,
+      });
+      return { endpoint: { ...endpoint, secret } };
+    },
+  }),
+  "webhook:list": command({
+    summary: "--org ID",
+    flags: z.strictObject({ org: z.string() }),
+    run: async ({ org }) => ({ endpoints: await listWebhookEndpoints(org) }),
+  }),
+  "webhook:update": command({
+    summary: "--endpoint ID [--url U] [--events a,b] [--description D] [--enabled true|false]",
+    flags: z.strictObject({
+      endpoint: z.string(),
+      url: z.string().optional(),
+      events: eventTypes.optional(),
+      description: z.string().optional(),
+      enabled: z.enum(["true", "false"]).transform((value) => value === "true").optional(),
+    }),
+    run: async (flags) => {
+      const orgId = await orgOfEndpoint(flags.endpoint);
+      const endpoint = await updateWebhookEndpoint(orgId, flags.endpoint, {
+        url: flags.url,
+        eventTypes: flags.events,
+        description: flags.description,
+        enabled: flags.enabled,
+      });
+      return { endpoint };
+    },
+  }),
+  "webhook:roll-secret": command({
+    summary: "--endpoint ID (prints the new secret, once; the old one signs alongside for 24 h)",
+    flags: z.strictObject({ endpoint: z.string() }),
+    run: async ({ endpoint: endpointId }) => {
+      const { endpoint, secret } = await rollWebhookSecret(await orgOfEndpoint(endpointId), endpointId);
+      return { endpoint: { ...endpoint, secret } };
+    },
+  }),
+  "webhook:delete": command({
+    summary: "--endpoint ID (with its delivery log)",
+    flags: z.strictObject({ endpoint: z.string() }),
+    run: async ({ endpoint }) => ({ deleted: await deleteWebhookEndpoint(await orgOfEndpoint(endpoint), endpoint) }),
+  }),
+  "webhook:ping": command({
+    summary: "--endpoint ID (records a ping for this endpoint and attempts it now)",
+    flags: z.strictObject({ endpoint: z.string() }),
+    run: async ({ endpoint }) => {
+      const ping = await sendTestPing(await orgOfEndpoint(endpoint), endpoint);
+      return { ping: { ...ping, outcome: await attemptDelivery(ping.deliveryId) } };
+    },
+  }),
+  "webhook:deliveries": command({
+    summary: "--endpoint ID [--limit N] (the delivery log, newest first, with attempts)",
+    flags: z.strictObject({ endpoint: z.string(), limit: positiveInt.optional() }),
+    run: async ({ endpoint, limit }) => ({
+      deliveries: await listEndpointDeliveries(await orgOfEndpoint(endpoint), endpoint, { limit }),
+    }),
+  }),
+  "webhooks:run-due": command({
+    summary: "[--org ID] [--limit N] (fan out the outbox and attempt every due delivery)",
+    flags: z.strictObject({ org: z.uuid().optional(), limit: positiveInt.optional() }),
+    run: async ({ org, limit }) => ({ run: await runDueDeliveries({ orgId: org, limit }) }),
+  }),
+  "webhooks:prune": command({
+    summary: "Delete deliveries and outbox rows older than 30 days",
+    flags: z.strictObject({}),
+    run: async () => ({ pruned: await pruneDeliveryLog() }),
+  }),
+};

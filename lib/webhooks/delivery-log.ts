@@ -1,0 +1,58 @@
+import { z } from "zod";
+import { getDb } from "@/lib/db/client";
+import { AppError } from "@/lib/errors/app-error";
+
+// The delivery log of one endpoint (30 days, see prune.ts), newest first, for the console
+// and the operator CLI: every delivery with each of its attempts.
+
+export type DeliveryLogEntry = {
+  id: string;
+  eventId: string;
+  eventType: string;
+  state: "pending" | "succeeded" | "exhausted" | "cancelled";
+  attemptCount: number;
+  nextAttemptAt: Date | null;
+  completedAt: Date | null;
+  createdAt: Date;
+  attempts: {
+    attemptNumber: number;
+    startedAt: Date;
+    durationMs: number;
+    statusCode: number | null;
+    error: string | null;
+    responseSnippet: string | null;
+    succeeded: boolean;
+  }[];
+};
+
+export async function listEndpointDeliveries(
+  orgId: string,
+  endpointId: string,
+  options: { limit?: number } = {},
+): Promise<DeliveryLogEntry[]> {
+  const endpoint = z.uuid().safeParse(endpointId).success
+    ? await getDb().webhookEndpoint.findFirst({ where: { id: endpointId, orgId }, select: { id: true } })
+    : null;
+  if (!endpoint) throw new AppError("NOT_FOUND", "No such webhook endpoint.");
+  const limit = Math.min(Math.max(options.limit ?? 50, 1), 200);
+  const rows = await getDb().webhookDelivery.findMany({
+    where: { endpointId },
+    orderBy: [{ createdAt: "desc" }, { id: "desc" }],
+    take: limit,
+    include: {
+      event: { select: { type: true } },
+      attempts: { orderBy: { attemptNumber: "asc" }, omit: { id: true, deliveryId: true } },
+    },
+  });
+  return rows.map((row) => ({
+    id: row.id,
+    eventId: row.eventId,
+    eventType: row.event.type,
+    state: row.state,
+    attemptCount: row.attemptCount,
+    nextAttemptAt: row.nextAttemptAt,
+    completedAt: row.completedAt,
+    createdAt: row.createdAt,
+    attempts: row.attempts,
+  }));
+}

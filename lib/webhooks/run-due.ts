@@ -1,0 +1,95 @@
+import { platformIntegrationsEnabled } from "@/lib/platform/integrations-switch";
+import { attemptClaimed, claimDueDeliveries, type AttemptOutcome } from "./deliver";
+import { FAN_OUT_BATCH, fanOutEvents } from "./dispatch";
+
+// The sweep: the safety net behind the per-delivery Inngest runs, run every minute by
+// cron and by `npm run ops -- webhooks:run-due`. It fans out every undispatched outbox
+// row, then attempts every due delivery, `concurrency` at a time. Deliveries are claimed
+// (leased) in small batches only as attempt slots free up, so every claimed delivery is
+// sent at once, far inside its 30 s lease; two sweeps, or a sweep and an Inngest run,
+// never send the same delivery twice (see deliver.ts).
+
+export type RunDueOptions = {
+  /** At most this many attempts in this sweep; the next sweep continues. */
+  limit?: number;
+  /** The scheduler's clock (tests move it); by default each claim reads the clock. */
+  now?: Date;
+  /** Only this organization's events and deliveries (tests, operator use). */
+  orgId?: string;
+  /** Attempts in flight at once. */
+  concurrency?: number;
+  /** Stop claiming after this long; attempts in flight finish, the next sweep continues. */
+  budgetMs?: number;
+  /** Request deadline per attempt (tests shorten it). */
+  timeoutMs?: number;
+};
+
+export type RunDueSummary = {
+  fannedOut: { events: number; deliveries: number };
+  attempted: number;
+  outcomes: Record<AttemptOutcome["kind"], number>;
+  /** Attempts that threw (database unreachable...): their lease runs out and a later sweep retries. */
+  errors: number;
+};
+
+const MAX_FAN_OUT_BATCHES = 20;
+
+export async function runDueDeliveries(options: RunDueOptions = {}): Promise<RunDueSummary> {
+  const limit = options.limit ?? 5_000;
+  const concurrency = Math.max(1, options.concurrency ?? 10);
+  const budgetMs = options.budgetMs ?? 45_000;
+  const started = Date.now();
+  const clock = () => options.now ?? new Date();
+
+  const summary: RunDueSummary = {
+    fannedOut: { events: 0, deliveries: 0 },
+    attempted: 0,
+    outcomes: { succeeded: 0, failed: 0, exhausted: 0, postponed: 0, cancelled: 0, skipped: 0 },
+    errors: 0,
+  };
+
+  for (let batch = 0; batch < MAX_FAN_OUT_BATCHES; batch++) {
+    const fanned = await fanOutEvents({ now: clock(), orgId: options.orgId });
+    summary.fannedOut.events += fanned.events;
+    summary.fannedOut.deliveries += fanned.deliveryIds.length;
+    if (fanned.events < FAN_OUT_BATCH) break;
+  }
+
+  const integrationsEnabled = await platformIntegrationsEnabled();
+  const inFlight = new Set<Promise<void>>();
+  let claimedTotal = 0;
+  let drained = false;
+  // Refill when at least half the slots are free: fewer, larger claims.
+  const refillAt = Math.ceil(concurrency / 2);
+
+  while (!drained && claimedTotal < limit && Date.now() - started < budgetMs) {
+    const free = concurrency - inFlight.size;
+    if (free < refillAt && inFlight.size > 0) {
+      await Promise.race(inFlight);
+      continue;
+    }
+    const wanted = Math.min(free, limit - claimedTotal);
+    const now = clock();
+    const claimed = await claimDueDeliveries(now, wanted, options.orgId);
+    claimedTotal += claimed.length;
+    // Fewer than asked: nothing else is due for this clock (later retries are for later sweeps).
+    if (claimed.length < wanted) drained = true;
+    for (const row of claimed) {
+      const attempt: Promise<void> = attemptClaimed(row, { now: options.now ?? now, timeoutMs: options.timeoutMs, integrationsEnabled })
+        .then((outcome) => {
+          summary.outcomes[outcome.kind] += 1;
+          if (outcome.kind === "succeeded" || outcome.kind === "failed" || (outcome.kind === "exhausted" && outcome.reason === "attempts")) {
+            summary.attempted += 1;
+          }
+        })
+        .catch((error: unknown) => {
+          summary.errors += 1;
+          console.error(`[webhooks] Attempt of delivery ${row.deliveryId} failed to run: ${error instanceof Error ? error.message : String(error)}`);
+        })
+        .finally(() => inFlight.delete(attempt));
+      inFlight.add(attempt);
+    }
+  }
+  await Promise.all(inFlight);
+  return summary;
+}
