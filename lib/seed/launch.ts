@@ -122,6 +122,8 @@ export async function launch(options: LaunchOptions): Promise<void> {
       DATABASE_POOL_MAX: process.env.DATABASE_POOL_MAX ?? "10",
       NEXTAUTH_URL: process.env.NEXTAUTH_URL ?? baseUrl,
       NEXTAUTH_SECRET: nextAuthSecret,
+      // Without Inngest, the app runs the scheduled work itself (lib/worker/local-worker.ts).
+      LOCAL_WORKER: process.env.LOCAL_WORKER ?? (process.env.INNGEST_EVENT_KEY || process.env.INNGEST_DEV ? "0" : "1"),
     },
   });
 
