@@ -6,6 +6,8 @@ import { AppError } from "@/lib/errors/app-error";
 import type { AttendeeResource } from "@/lib/partner-api/resources";
 import { createTestEvent, createTestOrg } from "@/lib/testing/fixtures";
 import type { Tx } from "./attendee-sql";
+import { createAttendee } from "./create-attendee";
+import { updateAttendee } from "./update-attendee";
 import { upsertAttendeeByEmail } from "./upsert-attendee";
 import { upsertAttendeesByEmail, type UpsertResult } from "./upsert-attendees";
 
@@ -112,6 +114,34 @@ describe("upsertAttendeesByEmail ≡ upsertAttendeeByEmail record by record", ()
     const many = await observe(batched, await upsertAttendeesByEmail(org.id, batched, batch));
     expect(one.outcomes.map((outcome) => outcome.outcome)).toEqual(expected);
     expect(many).toEqual(one);
+  });
+
+  it("stores the rows and outbox events the API's own create and PATCH store", async () => {
+    const [viaApi, viaBatch] = [await newEvent(), await newEvent()];
+    const started = new Date();
+    const created = await createAttendee(org.id, viaApi, { email: ada, displayName: " Ada ", company: "Acme", jobTitle: "" });
+    await updateAttendee(org.id, viaApi, created.id, { company: null, jobTitle: "CTO" });
+    await upsertAttendeesByEmail(org.id, viaBatch, [{ email: ada, displayName: " Ada ", company: "Acme", jobTitle: "" }]);
+    await upsertAttendeesByEmail(org.id, viaBatch, [{ email: ada, company: null, jobTitle: "CTO" }]);
+    const finished = new Date();
+
+    const snapshot = async (eventId: string) => {
+      const normalize = labeller();
+      const [attendee] = await getDb().attendee.findMany({ where: { eventId }, omit: { qrToken: true } });
+      const events = (await getDb().webhookEvent.findMany({ where: { orgId: org.id }, orderBy: { createdAt: "asc" } }))
+        .filter((event) => (event.data as { eventId?: string }).eventId === eventId)
+        .map(({ id, createdAt, dispatchedAt: _fanOut, data, ...rest }) => {
+          expect(id).toMatch(/^[0-9a-f-]{36}$/);
+          expect(createdAt.getTime()).toBeGreaterThanOrEqual(started.getTime() - 1);
+          expect(createdAt.getTime()).toBeLessThanOrEqual(finished.getTime() + 1);
+          return { ...rest, data: normalize(data as Record<string, unknown>) };
+        });
+      expect(attendee.updatedAt.getTime()).toBeGreaterThan(attendee.createdAt.getTime());
+      return { attendee: { ...normalize(attendee as unknown as Record<string, unknown>) }, events };
+    };
+    const api = await snapshot(viaApi);
+    expect(api.events.map((event) => event.type)).toEqual(["attendee.created", "attendee.updated"]);
+    expect(await snapshot(viaBatch)).toEqual(api);
   });
 
   it("reports each invalid record with the API's INVALID_INPUT error and a one-line reason", async () => {

@@ -111,7 +111,7 @@ async function lockAttendeesByEmail(tx: Tx, eventId: string, emails: string[]): 
  * badge code was taken (tried again with a new one, BADGE_CODE_ATTEMPTS times in all).
  */
 async function insertNewAttendees(tx: Tx, eventId: string, groups: Group[], nextCode: () => string): Promise<void> {
-  // Address order, as the lock above: concurrent batches wait for each other instead of deadlocking.
+  // One fixed order (by address): concurrent batches wait for each other instead of deadlocking.
   let pending = [...groups].sort((a, b) => (a.email.toLowerCase() < b.email.toLowerCase() ? -1 : 1));
   for (let attempt = 0; attempt < BADGE_CODE_ATTEMPTS && pending.length > 0; attempt++) {
     const fields = pending.map((group) => group.records[0].newFields);
@@ -246,7 +246,8 @@ export async function upsertAttendeesByEmail(
     assertEventWritable(await lockEventForAttendeeWrite(tx, orgId, eventId));
     const all = [...groups.values()];
     for (const row of await lockAttendeesByEmail(tx, eventId, all.map((group) => group.email))) {
-      groups.get(row.email.toLowerCase())!.base = row;
+      const group = groups.get(row.email.toLowerCase());
+      if (group) group.base = row;
     }
     await insertNewAttendees(tx, eventId, all.filter((group) => !group.base), options.generateBadgeCode ?? generateBadgeCode);
 

@@ -1,11 +1,11 @@
 import { createHash, randomUUID } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { getDb } from "@/lib/db/client";
-import { useIsolatedDatabase } from "@/lib/testing/isolated-database";
+import { isolateDatabase } from "@/lib/testing/isolated-database";
 import { runCli } from "./run-cli";
 
 // platform:integrations flips a platform-wide switch: this file gets its own database.
-useIsolatedDatabase();
+isolateDatabase();
 
 // The operator CLI in-process: one JSON object on stdout and exit 0, or
 // { error: { code, message, details? } } on stderr and exit 1, and nothing written.

@@ -2,11 +2,11 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { getDb } from "@/lib/db/client";
 import { setPlatformIntegrations } from "@/lib/platform/integrations-switch";
 import { bearer, createTestKey, createTestOrg } from "@/lib/testing/fixtures";
-import { useIsolatedDatabase } from "@/lib/testing/isolated-database";
+import { isolateDatabase } from "@/lib/testing/isolated-database";
 import { startRouteServer, type RouteServer } from "@/lib/testing/route-server";
 
 // The platform-wide switch affects every organization, so this file has its own database.
-useIsolatedDatabase();
+isolateDatabase();
 
 let server: RouteServer;
 beforeAll(async () => {

@@ -7,7 +7,7 @@ import { createTestDatabase, type TestDatabase } from "./test-database";
  * state (the integrations switch) that would leak into files running in parallel.
  * Each vitest file runs in its own worker, so swapping this worker's client is safe.
  */
-export function useIsolatedDatabase(): void {
+export function isolateDatabase(): void {
   let database: TestDatabase;
   let sharedUrl: string | undefined;
   beforeAll(async () => {

@@ -1,14 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createAttendee } from "@/lib/attendees/create-attendee";
 import { createTestEvent, createTestOrg } from "@/lib/testing/fixtures";
-import { useIsolatedDatabase } from "@/lib/testing/isolated-database";
+import { isolateDatabase } from "@/lib/testing/isolated-database";
 import { createWebhookEndpoint } from "@/lib/webhooks/endpoints";
 import { startWebhookReceiver, type WebhookReceiver } from "@/lib/webhooks/test-receiver";
 import { runLocalWorkerTick } from "./local-worker";
 
 // The worker sweeps every organization's due deliveries: a database of its own keeps it
 // away from other files' deliveries.
-useIsolatedDatabase();
+isolateDatabase();
 
 let receiver: WebhookReceiver;
 beforeAll(async () => {
