@@ -1,20 +1,17 @@
-import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { isValidBadgeCode } from "@/lib/badges/badge-code";
 import { getDb } from "@/lib/db/client";
 import type { AppError } from "@/lib/errors/app-error";
+import { setPlatformIntegrations } from "@/lib/platform/integrations-switch";
 import { createTestEvent, createTestOrg } from "@/lib/testing/fixtures";
+import { isolateDatabase } from "@/lib/testing/isolated-database";
 import { addTracks } from "@/lib/testing/programme-fixtures";
 import { createDataSource } from "./data-sources";
 import { runImport, type ImportLimits } from "./run-import";
 import { sendJson, sleep, startPartnerServer, type PartnerServer } from "./testing/partner-server";
 
-// The platform-wide switch is one row every test file shares, and other files flip it:
-// this file reads its own switch instead, so neither side sees the other's.
-const platform = vi.hoisted(() => ({ enabled: true }));
-vi.mock("@/lib/platform/integrations-switch", async (importOriginal) => ({
-  ...(await importOriginal<typeof import("@/lib/platform/integrations-switch")>()),
-  platformIntegrationsEnabled: async () => platform.enabled,
-}));
+// One test flips the platform-wide integrations switch: this file gets its own database.
+isolateDatabase();
 
 // Import runs end to end: a partner API on 127.0.0.1, the real database, the real domain
 // operations. Limits are injected small so every limit case takes well under a second.
@@ -489,12 +486,12 @@ describe("locked integrations", () => {
 
   it("answers 503 while integrations are switched off platform-wide", async () => {
     const source = await attendeeSource(serve([]));
-    platform.enabled = false;
+    await setPlatformIntegrations(false);
     try {
       await expectRejects(runImport(source.id, { trigger: "manual", limits: FAST }), "INTEGRATIONS_DISABLED");
       expect(await runImport(source.id, { trigger: "schedule", limits: FAST })).toMatchObject({ status: "skipped", skipReason: "integrations_disabled" });
     } finally {
-      platform.enabled = true;
+      await setPlatformIntegrations(true);
     }
   });
 });
