@@ -5,14 +5,6 @@ import { createDataSource } from "@/lib/imports/data-sources";
 import { sendJson, sleep, startPartnerServer, type PartnerServer } from "@/lib/imports/testing/partner-server";
 import { createTestEvent, createTestOrg } from "@/lib/testing/fixtures";
 
-// The platform-wide switch is one row every test file shares, and other files flip it:
-// this file reads its own switch instead, so neither side sees the other's.
-const platform = vi.hoisted(() => ({ enabled: true }));
-vi.mock("@/lib/platform/integrations-switch", async (importOriginal) => ({
-  ...(await importOriginal<typeof import("@/lib/platform/integrations-switch")>()),
-  platformIntegrationsEnabled: async () => platform.enabled,
-}));
-
 // The two import functions run the real runImport and the real slot claiming. The only
 // change for the test: the scheduler is scoped to this file's organization (it claims for
 // every organization in production), so a parallel test file's sources are never touched.

@@ -7,14 +7,6 @@ import { sendJson, startPartnerServer, type PartnerServer } from "@/lib/imports/
 import { createTestEvent, createTestOrg } from "@/lib/testing/fixtures";
 import { runCli } from "../run-cli";
 
-// The platform-wide switch is one row every test file shares, and other files flip it:
-// this file reads its own switch instead, so neither side sees the other's.
-const platform = vi.hoisted(() => ({ enabled: true }));
-vi.mock("@/lib/platform/integrations-switch", async (importOriginal) => ({
-  ...(await importOriginal<typeof import("@/lib/platform/integrations-switch")>()),
-  platformIntegrationsEnabled: async () => platform.enabled,
-}));
-
 // The import commands in-process, as a script would call them: JSON files for the mapping
 // and the headers, one JSON object out, and never a header value in any output.
 
