@@ -1,7 +1,7 @@
 import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { getDb } from "@/lib/db/client";
 import { sendJson, startPartnerServer, type PartnerServer } from "@/lib/imports/testing/partner-server";
 import { createTestEvent, createTestOrg } from "@/lib/testing/fixtures";
