@@ -1,5 +1,5 @@
 import { timingSafeEqual } from "node:crypto";
-import { getDb } from "@/lib/db/client";
+import { getDb, sqlRows } from "@/lib/db/client";
 import { AppError } from "@/lib/errors/app-error";
 import type { BillingAccountState, BillingPlan, OrgStatus } from "@/lib/generated/prisma/enums";
 import { hashKeySecret, looksLikeLiveKey } from "@/lib/keys/key-secret";
@@ -62,7 +62,7 @@ export async function authenticateKey(presented: string, now: Date = new Date())
   // svc_test_ keys are never minted; anything not shaped like a live key cannot match.
   if (!looksLikeLiveKey(presented)) throw unauthorized("invalid_key", "The API key is not valid.");
   const hash = hashKeySecret(presented);
-  const rows = await getDb().$queryRaw<KeyRow[]>`
+  const rows = await sqlRows<KeyRow>`
     SELECT k.id, k.name, k.prefix, k."secretHash", k.scopes::text[] AS scopes, k."expiresAt", k."revokedAt",
            k."lastUsedAt", o.id AS "orgId", o.name AS "orgName", o.status::text AS "orgStatus",
            o."billingPlan"::text AS "billingPlan", o."annualPlanUntil", o."billingAccountState"::text AS "billingAccountState",

@@ -1,4 +1,4 @@
-import { getDb } from "@/lib/db/client";
+import { sqlRows } from "@/lib/db/client";
 import { AppError } from "@/lib/errors/app-error";
 
 // 600 requests per minute per key (spec, Limits), counted in the database so that every
@@ -10,7 +10,7 @@ export const RATE_LIMIT_PER_MINUTE = 600;
 export type RateLimitState = { limit: number; remaining: number; resetSeconds: number; exceeded: boolean };
 
 export async function consumeRateLimit(keyId: string): Promise<RateLimitState> {
-  const rows = await getDb().$queryRaw<{ count: number; resetIn: number }[]>`
+  const rows = await sqlRows<{ count: number; resetIn: number }>`
     INSERT INTO "RateLimitCounter" AS c ("keyId", "windowStart", "count")
     VALUES (${keyId}::uuid, clock_timestamp(), 1)
     ON CONFLICT ("keyId") DO UPDATE SET

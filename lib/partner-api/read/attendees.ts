@@ -1,4 +1,4 @@
-import { getDb } from "@/lib/db/client";
+import { sqlRows } from "@/lib/db/client";
 import { AppError } from "@/lib/errors/app-error";
 import { Prisma } from "@/lib/generated/prisma/client";
 import { keysetPage } from "../keyset";
@@ -29,7 +29,7 @@ export async function listAttendees(
       { sql: `a.id`, cast: "uuid" },
     ],
     position: (row) => [iso(row.createdAt), row.id],
-    fetch: ({ after, orderBy, take }) => getDb().$queryRaw<AttendeeRow[]>`
+    fetch: ({ after, orderBy, take }) => sqlRows<AttendeeRow>`
       SELECT ${ATTENDEE_COLUMNS} FROM "Attendee" a
       WHERE a."eventId" = ${eventId}::uuid ${statusFilter} ${after}
       ORDER BY ${orderBy} LIMIT ${take}`,
@@ -38,7 +38,7 @@ export async function listAttendees(
 }
 
 export async function getAttendee(orgId: string, eventId: string, attendeeId: string): Promise<AttendeeResource> {
-  const rows = await getDb().$queryRaw<AttendeeRow[]>`
+  const rows = await sqlRows<AttendeeRow>`
     SELECT ${ATTENDEE_COLUMNS} FROM "Attendee" a JOIN "Event" e ON e.id = a."eventId"
     WHERE a.id = ${attendeeId}::uuid AND a."eventId" = ${eventId}::uuid AND e."orgId" = ${orgId}::uuid`;
   if (!rows[0]) throw new AppError("NOT_FOUND", "No such attendee.");

@@ -1,4 +1,4 @@
-import { getDb } from "@/lib/db/client";
+import { getDb, sqlRows } from "@/lib/db/client";
 import { AppError } from "@/lib/errors/app-error";
 import { Prisma } from "@/lib/generated/prisma/client";
 import { keysetPage } from "../keyset";
@@ -29,7 +29,7 @@ export async function listCheckIns(orgId: string, eventId: string, query: PageQu
       { sql: `c."attendeeId"`, cast: "uuid" },
     ],
     position: (row) => [iso(row.checkedInAt), row.attendeeId],
-    fetch: ({ after, orderBy, take }) => getDb().$queryRaw<CheckInRow[]>`
+    fetch: ({ after, orderBy, take }) => sqlRows<CheckInRow>`
       SELECT c."attendeeId", c."checkedInAt" FROM "CheckIn" c
       WHERE c."eventId" = ${eventId}::uuid ${after}
       ORDER BY ${orderBy} LIMIT ${take}`,
@@ -58,7 +58,7 @@ export async function listSessionAttendance(
       { sql: `a.id`, cast: "uuid" },
     ],
     position: (row) => [iso(row.scannedAt), row.id],
-    fetch: ({ after, orderBy, take }) => getDb().$queryRaw<AttendanceRow[]>`
+    fetch: ({ after, orderBy, take }) => sqlRows<AttendanceRow>`
       SELECT a.id, a."sessionId", a."attendeeId", a."scannedAt" FROM "SessionAttendance" a
       WHERE a."eventId" = ${eventId}::uuid ${sessionFilter} ${after}
       ORDER BY ${orderBy} LIMIT ${take}`,
@@ -69,7 +69,7 @@ export async function listSessionAttendance(
 /** Unpaged, oldest first (createdAt, id). */
 export async function listForms(orgId: string, eventId: string) {
   await requireEvent(orgId, eventId);
-  const rows = await getDb().$queryRaw<Parameters<typeof toForm>[0][]>`
+  const rows = await sqlRows<Parameters<typeof toForm>[0]>`
     SELECT f.id, f."eventId", f.name, f.description, f.status::text AS status, f.fields FROM "Form" f
     WHERE f."eventId" = ${eventId}::uuid
     ORDER BY f."createdAt" ASC, f.id ASC`;
@@ -91,7 +91,7 @@ export async function listFormSubmissions(orgId: string, eventId: string, formId
       { sql: `fs.id`, cast: "uuid" },
     ],
     position: (row) => [iso(row.submittedAt), row.id],
-    fetch: ({ after, orderBy, take }) => getDb().$queryRaw<SubmissionRow[]>`
+    fetch: ({ after, orderBy, take }) => sqlRows<SubmissionRow>`
       SELECT fs.id, fs."formId", fs."attendeeId", fs."submittedAt", fs."updatedAt", fs.answers
       FROM "FormSubmission" fs
       WHERE fs."formId" = ${formId}::uuid ${after}
@@ -113,7 +113,7 @@ export async function listFeedback(orgId: string, eventId: string, query: PageQu
       { sql: `fb.id`, cast: "uuid" },
     ],
     position: (row) => [iso(row.createdAt), row.id],
-    fetch: ({ after, orderBy, take }) => getDb().$queryRaw<FeedbackRow[]>`
+    fetch: ({ after, orderBy, take }) => sqlRows<FeedbackRow>`
       SELECT fb.id, fb."attendeeId", fb."sessionId", fb.kind::text AS kind, fb.rating, fb.comment, fb."createdAt"
       FROM "Feedback" fb
       WHERE fb."eventId" = ${eventId}::uuid ${after}

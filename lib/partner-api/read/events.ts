@@ -1,4 +1,4 @@
-import { getDb } from "@/lib/db/client";
+import { sqlRows } from "@/lib/db/client";
 import { AppError } from "@/lib/errors/app-error";
 import { Prisma } from "@/lib/generated/prisma/client";
 import { keysetPage } from "../keyset";
@@ -7,9 +7,13 @@ import type { EventResource } from "../resources";
 
 type EventRow = Parameters<typeof toEvent>[0];
 
+const EVENT_COLUMNS = Prisma.raw(`e.id, e.slug, e.name, e.description, e.status::text AS status, e."startAt", e."endAt",
+  e.timezone, e.location, e."createdAt", e."updatedAt"`);
+
 /** The event, when it belongs to the organization; otherwise 404, whether missing or foreign. */
-export async function requireEvent(orgId: string, eventId: string) {
-  const event = await getDb().event.findFirst({ where: { id: eventId, orgId } });
+export async function requireEvent(orgId: string, eventId: string): Promise<EventRow> {
+  const [event] = await sqlRows<EventRow>`
+    SELECT ${EVENT_COLUMNS} FROM "Event" e WHERE e.id = ${eventId}::uuid AND e."orgId" = ${orgId}::uuid`;
   if (!event) throw new AppError("NOT_FOUND", "No such event.");
   return event;
 }
@@ -34,10 +38,8 @@ export async function listEvents(
       { sql: `e.id`, cast: "uuid" },
     ],
     position: (row) => [iso(row.createdAt), row.id],
-    fetch: ({ after, orderBy, take }) => getDb().$queryRaw<EventRow[]>`
-      SELECT e.id, e.slug, e.name, e.description, e.status::text AS status, e."startAt", e."endAt", e.timezone,
-             e.location, e."createdAt", e."updatedAt"
-      FROM "Event" e
+    fetch: ({ after, orderBy, take }) => sqlRows<EventRow>`
+      SELECT ${EVENT_COLUMNS} FROM "Event" e
       WHERE e."orgId" = ${orgId}::uuid ${statusFilter} ${after}
       ORDER BY ${orderBy} LIMIT ${take}`,
   });

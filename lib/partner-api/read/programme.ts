@@ -1,4 +1,4 @@
-import { getDb } from "@/lib/db/client";
+import { sqlRows } from "@/lib/db/client";
 import { keysetPage } from "../keyset";
 import { iso, toInfoSection, toRoom, toSession, toSpeaker, toSponsor, toTrack } from "../projections";
 import { requireEvent } from "./events";
@@ -27,7 +27,7 @@ export async function listSessions(orgId: string, eventId: string, query: PageQu
     position: (row) => [iso(row.startAt), row.id],
     // speakerIds as text[]: the driver hands back a plain string array, and a session
     // without speakers gets an empty array rather than null.
-    fetch: ({ after, orderBy, take }) => getDb().$queryRaw<SessionRow[]>`
+    fetch: ({ after, orderBy, take }) => sqlRows<SessionRow>`
       SELECT s.id, s."eventId", s.title, s.description, s.type, s."startAt", s."endAt", s."trackId", s.room,
              s.capacity,
              COALESCE(
@@ -45,7 +45,7 @@ export async function listSessions(orgId: string, eventId: string, query: PageQu
 /** Unpaged, organiser order (sortOrder, then id so equal sortOrders stay stable). */
 export async function listTracks(orgId: string, eventId: string) {
   await requireEvent(orgId, eventId);
-  const rows = await getDb().$queryRaw<Parameters<typeof toTrack>[0][]>`
+  const rows = await sqlRows<Parameters<typeof toTrack>[0]>`
     SELECT t.id, t.name, t.color, t."sortOrder" FROM "Track" t
     WHERE t."eventId" = ${eventId}::uuid
     ORDER BY t."sortOrder" ASC, t.id ASC`;
@@ -55,7 +55,7 @@ export async function listTracks(orgId: string, eventId: string) {
 /** Unpaged; the spec names no order, so organiser order like tracks (sortOrder, id). */
 export async function listRooms(orgId: string, eventId: string) {
   await requireEvent(orgId, eventId);
-  const rows = await getDb().$queryRaw<Parameters<typeof toRoom>[0][]>`
+  const rows = await sqlRows<Parameters<typeof toRoom>[0]>`
     SELECT r.id, r.name, r."sortOrder" FROM "Room" r
     WHERE r."eventId" = ${eventId}::uuid
     ORDER BY r."sortOrder" ASC, r.id ASC`;
@@ -75,7 +75,7 @@ export async function listSpeakers(orgId: string, eventId: string, query: PageQu
       { sql: `sp.id`, cast: "uuid" },
     ],
     position: (row) => [row.name, row.id],
-    fetch: ({ after, orderBy, take }) => getDb().$queryRaw<SpeakerRow[]>`
+    fetch: ({ after, orderBy, take }) => sqlRows<SpeakerRow>`
       SELECT sp.id, sp.name, sp.title, sp.company, sp.bio, sp."photoUrl", sp."photoPath"
       FROM "Speaker" sp
       WHERE sp."eventId" = ${eventId}::uuid ${after}
@@ -87,7 +87,7 @@ export async function listSpeakers(orgId: string, eventId: string, query: PageQu
 /** Unpaged, organiser order; featuredOnCards from the event's single EventCardSponsor row. */
 export async function listSponsors(orgId: string, eventId: string) {
   await requireEvent(orgId, eventId);
-  const rows = await getDb().$queryRaw<Parameters<typeof toSponsor>[0][]>`
+  const rows = await sqlRows<Parameters<typeof toSponsor>[0]>`
     SELECT sp.id, sp.name, sp.tier, sp."websiteUrl", sp.description, sp."sortOrder",
            (card."sponsorId" IS NOT NULL) AS "featuredOnCards"
     FROM "Sponsor" sp
@@ -100,7 +100,7 @@ export async function listSponsors(orgId: string, eventId: string) {
 /** Unpaged, organiser order; published sections only (drafts and hidden ones never leave). */
 export async function listInfoSections(orgId: string, eventId: string) {
   await requireEvent(orgId, eventId);
-  const rows = await getDb().$queryRaw<Parameters<typeof toInfoSection>[0][]>`
+  const rows = await sqlRows<Parameters<typeof toInfoSection>[0]>`
     SELECT i.id, i.title, i.summary, i.body, i.icon, i.details, i."sortOrder"
     FROM "InfoSection" i
     WHERE i."eventId" = ${eventId}::uuid AND i.visibility = 'published'::"InfoSectionVisibility"

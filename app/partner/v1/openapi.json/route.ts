@@ -1,0 +1,8 @@
+import { openApiDocumentJson } from "@/lib/partner-api/openapi/document";
+import { withPublic } from "@/lib/partner-api/with-partner-key";
+
+// Public: the OpenAPI 3.1 document, generated once per process from the operations
+// registry and the zod schemas the handlers validate with.
+export const GET = withPublic(
+  () => new Response(openApiDocumentJson(), { headers: { "content-type": "application/json; charset=utf-8" } }),
+);

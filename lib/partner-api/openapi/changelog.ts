@@ -1,0 +1,31 @@
+// The dated releases of /partner/v1 (spec, "Versioning"). Every change to the contract
+// bumps API_VERSION and adds an entry at the top: newest first, each marked additive or
+// breaking. Breaking changes ship as /partner/v2 instead, so v1 entries are additive.
+
+export const API_VERSION = "2026-09-10";
+
+export type ChangelogEntry = {
+  version: string;
+  /** Release date, YYYY-MM-DD (the version is the date). */
+  date: string;
+  kind: "additive" | "breaking";
+  changes: string[];
+};
+
+export const CHANGELOG: readonly ChangelogEntry[] = [
+  {
+    version: "2026-09-10",
+    date: "2026-09-10",
+    kind: "additive",
+    changes: [
+      "`badgeCode` added to Attendee, and to the bodies of the `attendee.created`, `attendee.updated`, `attendee.checked_in` and `attendee.deleted` webhooks. Every attendee that existed before was given a code, so it is never absent or empty.",
+      "`featuredOnCards` added to Sponsor.",
+    ],
+  },
+  {
+    version: "2026-09-09",
+    date: "2026-09-09",
+    kind: "additive",
+    changes: ["Initial release of the Partner API v1, webhooks and data sources."],
+  },
+];

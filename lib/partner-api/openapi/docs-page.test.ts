@@ -1,0 +1,123 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { startRouteServer, type RouteServer } from "@/lib/testing/route-server";
+import { buildOpenApiDocument } from "./document";
+import { renderDocsPage } from "./docs-page";
+import { renderInline, renderMarkdown } from "./markdown";
+import { OPERATIONS } from "./operations";
+import { publicOrigin } from "./public-origin";
+import type { OpenApiDocument } from "./types";
+
+// GET /partner/v1/docs: the HTML reference rendered from the OpenAPI document.
+
+let server: RouteServer;
+beforeAll(async () => {
+  server = await startRouteServer();
+});
+afterAll(async () => server?.close());
+
+describe("GET /partner/v1/docs", () => {
+  it("serves one self-contained HTML page without a key", async () => {
+    const response = await fetch(`${server.baseUrl}/partner/v1/docs`);
+    expect(response.status).toBe(200);
+    expect(response.headers.get("content-type")).toBe("text/html; charset=utf-8");
+    expect(response.headers.get("x-request-id")).toMatch(/^req_[0-9a-f]{32}$/);
+    expect(response.headers.get("cache-control")).toBe("private, no-store");
+    expect(response.headers.get("content-security-policy")).toContain("default-src 'none'");
+    const html = await response.text();
+    expect(html.startsWith("<!doctype html>")).toBe(true);
+    // No scripts and nothing fetched from elsewhere: the page works offline.
+    expect(html).not.toMatch(/<script/i);
+    expect(html).not.toMatch(/<link\b|<img\b|@import|url\(/i);
+    // The base URL and examples name the host the reader reached.
+    expect(html).toContain(`<code>${server.baseUrl}/partner/v1</code>`);
+    expect(html).toContain(`curl -sS &quot;${server.baseUrl}/partner/v1/events/&lt;event_id&gt;/attendees&quot;`);
+  });
+
+  it("has an anchor, a link and the essentials for every operation", async () => {
+    const html = await (await fetch(`${server.baseUrl}/partner/v1/docs`)).text();
+    for (const operation of OPERATIONS) {
+      expect(html).toContain(`id="${operation.operationId}"`);
+      expect(html).toContain(`href="#${operation.operationId}"`);
+      const article = new RegExp(`<article class="operation" id="${operation.operationId}">([\\s\\S]*?)</article>`).exec(html)?.[1];
+      expect(article, operation.operationId).toBeDefined();
+      expect(article).toContain(`<span class="method ${operation.method.toLowerCase()}">${operation.method}</span>`);
+      expect(article).toContain(`<code class="path">${operation.path}</code>`);
+      if (typeof operation.scope === "string" && operation.scope !== "public") expect(article).toContain(`scope <code>${operation.scope}</code>`);
+      if (operation.query) for (const name of Object.keys(operation.query.shape)) expect(article).toContain(`<code>${name}</code>`);
+      if (operation.body) expect(article).toContain("Request body");
+      expect(article).toContain("<h4>Example</h4>");
+    }
+  });
+
+  it("has the guide: authentication, errors with every code and reason, pagination, rate limits, changelog", async () => {
+    const html = await (await fetch(`${server.baseUrl}/partner/v1/docs`)).text();
+    for (const id of ["base-url", "authentication", "errors", "pagination", "rate-limits", "versioning", "changelog"]) {
+      expect(html).toContain(`id="${id}"`);
+    }
+    expect(html).toContain("<code>X-API-Key: &lt;API key&gt;</code>");
+    for (const entry of buildOpenApiDocument().components["x-error-codes"]) {
+      expect(html).toContain(`<code>${entry.code}</code>`);
+      for (const reason of entry.reasons) if (reason.reason) expect(html).toContain(`<code>${reason.reason}</code>`);
+    }
+    expect(html.indexOf("<strong>2026-09-10</strong>")).toBeLessThan(html.indexOf("<strong>2026-09-09</strong>"));
+    expect(html).toMatch(/prefers-color-scheme:\s*dark/);
+    expect(html).toContain('name="viewport"');
+  });
+});
+
+describe("escaping", () => {
+  const attack = `<script>alert(1)</script> "><img src=x onerror=alert(2)> [x](javascript:alert(3)) \`<script>\``;
+
+  function poisoned(): OpenApiDocument {
+    const doc = structuredClone(buildOpenApiDocument());
+    doc.info.title = attack;
+    doc.info.description = `## ${attack}\n\n${attack}\n\n| a | b |\n| --- | --- |\n| ${attack} | x |\n\n- ${attack}\n\n\`\`\`\n${attack}\n\`\`\``;
+    doc.tags[0].description = attack;
+    const operation = doc.paths["/events/{eventId}/attendees"].post!;
+    operation.summary = attack;
+    operation.description = attack;
+    operation.operationId = `x" onmouseover="alert(4)`;
+    operation.parameters![0].description = attack;
+    operation.requestBody!.content["application/json"].example = { email: `'; rm -rf / #${attack}` };
+    (doc.components.schemas.Attendee.properties as Record<string, { description?: string }>).email.description = attack;
+    doc.components.responses.NotFound.description = attack;
+    return doc;
+  }
+
+  it("escapes every text that comes from the document", () => {
+    const html = renderDocsPage(poisoned(), { origin: `https://evil.example"><script>` });
+    expect(html).not.toMatch(/<script/i);
+    expect(html).not.toMatch(/<img/i);
+    expect(html).not.toContain('href="javascript:');
+    expect(html).not.toContain('" onmouseover="');
+    // The text is shown, not dropped.
+    expect(html).toContain("&lt;script&gt;alert(1)&lt;/script&gt;");
+    expect(html).toContain("&quot;&gt;&lt;img src=x onerror=alert(2)&gt;");
+  });
+
+  it("the Markdown subset renders what the prose uses and nothing else", () => {
+    expect(renderInline("use `a<b>` and **bold** [docs](#errors) [x](https://example.com) [y](javascript:alert(1))")).toBe(
+      'use <code>a&lt;b&gt;</code> and <strong>bold</strong> <a href="#errors">docs</a> <a href="https://example.com">x</a> [y](javascript:alert(1))',
+    );
+    const html = renderMarkdown("## Rate limits\n\nline one\nline two\n\n- a\n- b\n\n| h1 | h2 |\n| --- | --- |\n| `a\\|b` | c |");
+    expect(html).toContain('<h2 id="rate-limits">Rate limits</h2>');
+    expect(html).toContain("<p>line one line two</p>");
+    expect(html).toContain("<ul><li>a</li><li>b</li></ul>");
+    expect(html).toContain('<td data-label="h1"><code>a|b</code></td><td data-label="h2">c</td>');
+  });
+});
+
+describe("the base URL shown", () => {
+  const request = (headers: Record<string, string>) => new Request("http://localhost:3000/partner/v1/docs", { headers });
+
+  it.each([
+    [{}, "http://localhost:3000"],
+    [{ host: "127.0.0.1:4000" }, "http://127.0.0.1:4000"],
+    [{ host: "internal:3000", "x-forwarded-host": "api.example.com", "x-forwarded-proto": "https" }, "https://api.example.com"],
+    [{ host: "[::1]:4000" }, "http://[::1]:4000"],
+    [{ host: "evil.example\"><b>" }, "http://localhost:3000"],
+    [{ "x-forwarded-host": "api.example.com", "x-forwarded-proto": "javascript" }, "http://localhost:3000"],
+  ])("%j → %s", (headers, origin) => {
+    expect(publicOrigin(request(headers))).toBe(origin);
+  });
+});

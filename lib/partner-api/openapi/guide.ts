@@ -1,0 +1,80 @@
+import { SCOPE_DESCRIPTIONS, SCOPES } from "@/lib/keys/scopes";
+import { MAX_BODY_BYTES } from "../request-body";
+import { RATE_LIMIT_PER_MINUTE } from "../rate-limit";
+import { CHANGELOG } from "./changelog";
+import { ERROR_CATALOGUE } from "./error-catalogue";
+
+// The prose of the reference (the document's info.description), written in the small
+// Markdown subset that ./markdown.ts renders: ## headings, paragraphs, "- " lists, pipe
+// tables, fenced code, and inline `code`, **bold** and [links](#anchor). Figures come from
+// the modules that enforce them, so the text cannot drift from the behaviour.
+
+const cell = (text: string) => text.replaceAll("|", "\\|");
+
+function table(head: string[], rows: string[][]): string {
+  return [`| ${head.join(" | ")} |`, `| ${head.map(() => "---").join(" | ")} |`, ...rows.map((row) => `| ${row.map(cell).join(" | ")} |`)].join(
+    "\n",
+  );
+}
+
+export function changelogMarkdown(): string {
+  return CHANGELOG.map(
+    (entry) => `**${entry.version}** (${entry.kind})\n\n${entry.changes.map((change) => `- ${change}`).join("\n")}`,
+  ).join("\n\n");
+}
+
+export function errorsTableMarkdown(): string {
+  const rows = ERROR_CATALOGUE.flatMap((entry) =>
+    entry.reasons.map((reason) => [
+      String(entry.status),
+      `\`${entry.code}\``,
+      reason.reason ? `\`${reason.reason}\`` : "(none)",
+      reason.details ? `${reason.condition}. ${reason.details}` : reason.condition,
+    ]),
+  );
+  return table(["Status", "code", "details.reason", "When"], rows);
+}
+
+export function guideMarkdown(): string {
+  const scopes = table(
+    ["Scope", "Unlocks"],
+    SCOPES.map((scope) => [`\`${scope}\``, SCOPE_DESCRIPTIONS[scope]]),
+  );
+  return `A read-mostly REST API over one organization's events, programme, guest list and engagement records. A key belongs to one organization and reaches only that organization's data. Writes are limited to creating and updating attendees; only GET, POST and PATCH are used, and the API never sends email. There is no sandbox: a draft event in your own organization is the place to experiment.
+
+## Base URL
+
+Every path begins with \`/partner/v1\` on the service's host; the \`servers\` entry of this document is that path, relative to the address the document was fetched from. All bodies are JSON (UTF-8). Identifiers are UUIDs; timestamps are ISO-8601 UTC with milliseconds, ending in \`Z\`. Every response carries \`Cache-Control: private, no-store\` and an \`x-request-id\` header.
+
+## Authentication
+
+Every endpoint except \`/openapi.json\` and \`/docs\` needs an organization API key: \`svc_live_\` followed by 32 random characters, shown once when an organization admin creates it in the console. Send it as \`Authorization: Bearer <API key>\`; \`X-API-Key: <API key>\` is accepted as a secondary form, and when both are sent \`Authorization\` wins. Never put a key in a query string: it is not read there. Keys are not managed through the API. To rotate, create a second key, deploy it, watch the old key's last-used time, then revoke the old one.
+
+A key carries one to four scopes, fixed at creation. \`GET /me\` needs none.
+
+${scopes}
+
+## Errors
+
+Every failure is \`{ "error": { "code", "message", "details"?, "requestId" } }\` and never carries \`data\`; \`requestId\` equals the \`x-request-id\` header. Branch on \`code\` and \`details.reason\`, never on \`message\`, which changes without notice. Keyed requests are checked in this order, and the first failing check answers: credentials (401), platform switch (503), organization state (403 \`org_suspended\`), billing (402), rate limit (429), scope (403 \`insufficient_scope\`), path ids (404), query then body (400, 413), then the operation itself (404, 409).
+
+${errorsTableMarkdown()}
+
+Retry 429 (after \`Retry-After\`), 503 and other 5xx with exponential backoff. Do not retry 400, 401, 402, 403, 404, 409 or 413: the outcome does not change.
+
+## Pagination
+
+Paged collections take \`limit\` (1 to 200, default 50) and \`cursor\` (the opaque \`meta.nextCursor\` of the previous page, 1 to 512 characters; omit it for the first page). Paging ends when \`meta.nextCursor\` is null, not when \`data\` is empty. Cursors are keyset based: a record created while you page is never skipped or repeated. Their content changes without notice, and one the service did not issue for that list gives 400 \`INVALID_CURSOR\`. Events are listed newest first; every other ordered collection oldest first (or in the order named), so an incremental sync can keep a high-water mark. Unpaged collections are \`{ "data": [...] }\` with no \`meta\`.
+
+## Rate limits
+
+${RATE_LIMIT_PER_MINUTE} requests per minute per API key; a key's window opens with its first request and lasts 60 seconds, and another key has its own budget. Responses to requests that reached the rate-limit check carry \`X-RateLimit-Limit\` (${RATE_LIMIT_PER_MINUTE}), \`X-RateLimit-Remaining\` and \`X-RateLimit-Reset\` (seconds until the window rolls over); a 429 also carries \`Retry-After\` in seconds. Request bodies are limited to ${MAX_BODY_BYTES / 1024} KB.
+
+## Versioning
+
+One version is live, \`/partner/v1\`. \`info.version\` is the date of the current release. Additive changes ship under v1 without notice: new endpoints, optional query parameters or request fields, response fields, enumerated values (such as session or form field types) and webhook event types, so ignore unknown fields and values. Breaking changes (removing or renaming a field, making an optional request field required, narrowing an accepted value set, changing the meaning of a status code) ship as \`/partner/v2\`, announced ahead and run side by side. Every change bumps \`info.version\` and adds a dated entry below (also machine-readable as \`x-changelog\`), newest first.
+
+### Changelog
+
+${changelogMarkdown()}`;
+}

@@ -1,0 +1,43 @@
+import type { BenchContext, PagePosition } from "../types";
+import { apiReadCase } from "./api-read-case";
+
+// GET /events/{eventId}/attendees?limit=200 at the start, middle and end of a 100,000-row
+// list. Targets (issue "Partner API v1"): p50 < 10 ms and p99 < 50 ms at any depth, and
+// at least 40% of the floor's throughput. The floor is the page query of
+// lib/partner-api/read/attendees.ts (same columns, same keyset condition, limit + 1 rows).
+
+const PAGE_SIZE = 200;
+
+const PAGE_SQL_FIRST = `SELECT a.id, a."eventId", a."displayName", a.email::text AS email, a.company, a."jobTitle",
+  a.status::text AS status, a."visibleInList", a."badgeCode", a."invitedAt", a."checkedInAt", a."createdAt", a."updatedAt"
+  FROM "Attendee" a
+  WHERE a."eventId" = $1::uuid
+  ORDER BY a."createdAt" ASC, a.id ASC LIMIT $2`;
+
+export const PAGE_SQL_AFTER = `SELECT a.id, a."eventId", a."displayName", a.email::text AS email, a.company, a."jobTitle",
+  a.status::text AS status, a."visibleInList", a."badgeCode", a."invitedAt", a."checkedInAt", a."createdAt", a."updatedAt"
+  FROM "Attendee" a
+  WHERE a."eventId" = $1::uuid AND (a."createdAt", a.id) > (CAST($3 AS timestamptz), CAST($4 AS uuid))
+  ORDER BY a."createdAt" ASC, a.id ASC LIMIT $2`;
+
+function pageCase(name: string, where: string, pick: (context: BenchContext) => PagePosition) {
+  return apiReadCase({
+    name,
+    description: `attendees page of ${PAGE_SIZE} at the ${where} of the list`,
+    path: (context) => {
+      const { cursor } = pick(context);
+      const query = cursor ? `&cursor=${encodeURIComponent(cursor)}` : "";
+      return `/partner/v1/events/${context.data.eventId}/attendees?limit=${PAGE_SIZE}${query}`;
+    },
+    floor: (context) => {
+      const { after } = pick(context);
+      return after
+        ? { text: PAGE_SQL_AFTER, values: [context.data.eventId, PAGE_SIZE + 1, after.createdAt, after.id] }
+        : { text: PAGE_SQL_FIRST, values: [context.data.eventId, PAGE_SIZE + 1] };
+    },
+  });
+}
+
+export const attendeesPageStart = pageCase("attendees-page-start", "start", (context) => context.data.pages.start);
+export const attendeesPageMiddle = pageCase("attendees-page-middle", "middle", (context) => context.data.pages.middle);
+export const attendeesPageEnd = pageCase("attendees-page-end", "end", (context) => context.data.pages.end);

@@ -1,0 +1,20 @@
+import type { BenchCase } from "../types";
+import { attendeeSingle } from "./attendee-single";
+import { attendeesPageEnd, attendeesPageMiddle, attendeesPageStart } from "./attendee-pages";
+import { attendeeWrites } from "./attendee-writes";
+import { eventsList } from "./events-list";
+import { me } from "./me";
+import { webhookThroughput } from "./webhook-throughput";
+
+// Every case, in the order they run. Writes come after the reads: they add attendees to
+// the bench event and would shift the pages the read cases measure.
+export const CASES: readonly BenchCase[] = [
+  attendeesPageStart,
+  attendeesPageMiddle,
+  attendeesPageEnd,
+  attendeeSingle,
+  eventsList,
+  me,
+  attendeeWrites,
+  webhookThroughput,
+];

@@ -1,0 +1,71 @@
+import type pg from "pg";
+import type { KeyRing } from "./lib/keys";
+
+// The contract between the bench runner (scripts/bench/api.ts) and its cases. A case is a
+// module in scripts/bench/cases/ that exports a BenchCase and is listed in cases/index.ts;
+// most read cases are one call to apiReadCase() (cases/api-read-case.ts). Cases that are
+// not HTTP reads (attendee POST writes, webhook delivery throughput) implement run()
+// themselves with the same helpers (lib/load.ts) and return the same result line.
+
+/** Where a page of the 100,000-attendee list starts: the API cursor and, for the SQL floor, the row before it. */
+export type PagePosition = {
+  /** The cursor the API issued for this page (null for the first page). */
+  cursor: string | null;
+  /** Sort values of the last row of the previous page (null for the first page). */
+  after: { createdAt: string; id: string } | null;
+};
+
+export type BenchData = {
+  orgId: string;
+  eventId: string;
+  attendeeCount: number;
+  /** An attendee in the middle of the list, for the single-attendee case. */
+  sampleAttendeeId: string;
+  /** sha256 hex of one bench key, for the /me floor (the lookup the API does). */
+  sampleKeyHash: string;
+  pages: { start: PagePosition; middle: PagePosition; end: PagePosition };
+};
+
+export type BenchContext = {
+  /** e.g. http://127.0.0.1:40123 (the `next start` child process). */
+  baseUrl: string;
+  keys: KeyRing;
+  /** The floor's pool: `connections` connections to the bench database. */
+  pool: pg.Pool;
+  data: BenchData;
+  durationSeconds: number;
+  warmupSeconds: number;
+  connections: number;
+};
+
+export type LoadStats = {
+  p50Ms: number;
+  p99Ms: number;
+  rps: number;
+  /** Successful (2xx / resolved) operations measured. */
+  count: number;
+  /** Non-2xx responses or failed queries, by status (or "error"). */
+  failures: Record<string, number>;
+};
+
+/** The one JSON line printed per case. */
+export type CaseResult = {
+  case: string;
+  p50Ms: number;
+  p99Ms: number;
+  rps: number;
+  floor: { p50Ms: number; p99Ms: number; rps: number } | null;
+  /** API rps as a share of the floor's rps. */
+  apiShareOfFloor: number | null;
+  requests: number;
+  failures: Record<string, number>;
+  /** The machine's 1-minute load average when the API run ended (2 cores here): context for the figures. */
+  loadAverage?: number;
+};
+
+export interface BenchCase {
+  /** Stable name, printed as `case` and accepted by BENCH_CASES. */
+  name: string;
+  description: string;
+  run(context: BenchContext): Promise<CaseResult>;
+}
