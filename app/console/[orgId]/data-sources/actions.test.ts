@@ -1,0 +1,206 @@
+import { randomBytes } from "node:crypto";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import type { SessionUser } from "@/lib/auth/session";
+import { getDb } from "@/lib/db/client";
+import { sendJson, startPartnerServer, type PartnerServer } from "@/lib/imports/testing/partner-server";
+import { setBilling } from "@/lib/orgs/organizations";
+import { createTestEvent, createTestOrg } from "@/lib/testing/fixtures";
+
+// The data-source server actions of the console with a real database and a real partner
+// API; only the session (and Next's after(), which needs a request) is stubbed. Who may
+// do what, the JSON payload of the editor, preview, runs (inline: no Inngest in tests)
+// and their progress.
+
+const session = vi.hoisted(() => ({ user: null as SessionUser | null }));
+const deferred = vi.hoisted(() => [] as (() => Promise<unknown>)[]);
+vi.mock("@/lib/auth/session", () => ({
+  getSessionUser: async () => session.user,
+  requireUser: async () => {
+    if (!session.user) throw Object.assign(new Error("NEXT_REDIRECT"), { digest: "NEXT_REDIRECT;replace;/sign-in;307;" });
+    return session.user;
+  },
+}));
+vi.mock("next/cache", () => ({ revalidatePath: vi.fn() }));
+vi.mock("next/server", () => ({ after: (task: () => Promise<unknown>) => void deferred.push(task) }));
+
+const actions = await import("./actions");
+
+const TOKEN = "tok-9d2b";
+let partner: PartnerServer;
+let delayMs = 0;
+let orgId: string;
+let eventId: string;
+let admin: SessionUser;
+let member: SessionUser;
+let outsider: SessionUser;
+
+async function makeUser(org: string, role: "admin" | "member"): Promise<SessionUser> {
+  const user = await getDb().user.create({ data: { email: `d-${randomBytes(4).toString("hex")}@example.com` } });
+  await getDb().membership.create({ data: { orgId: org, userId: user.id, role } });
+  return { id: user.id, email: user.email, name: user.name };
+}
+
+function form(fields: Record<string, string>): FormData {
+  const data = new FormData();
+  for (const [name, value] of Object.entries(fields)) data.append(name, value);
+  return data;
+}
+
+const RECORDS = [
+  { contact: { email: " A@Example.com " }, name: "Ann" },
+  { contact: { email: "b@example.com" }, name: "Bob" },
+  { contact: {}, name: "Nobody" },
+];
+
+function draft(overrides: Record<string, unknown> = {}) {
+  return {
+    name: "Registrations",
+    eventId,
+    target: "attendees",
+    url: `${partner.baseUrl}/people`,
+    headers: [{ name: "X-Token", value: TOKEN }],
+    recordsPath: "items",
+    nextPagePath: null,
+    schedule: "manual",
+    mapping: { fields: { email: { path: "contact.email", transform: ["trim", "lowercase"] }, displayName: { path: "name" } } },
+    ...overrides,
+  };
+}
+
+beforeAll(async () => {
+  partner = await startPartnerServer();
+  partner.route("/people", async (req, res) => {
+    if (req.headers["x-token"] !== TOKEN) return sendJson(res, { error: "no" }, { status: 401 });
+    if (delayMs) await new Promise((resolve) => setTimeout(resolve, delayMs));
+    sendJson(res, { items: RECORDS });
+  });
+  orgId = (await createTestOrg({ plan: "card" })).id;
+  eventId = (await createTestEvent(orgId)).id;
+  admin = await makeUser(orgId, "admin");
+  member = await makeUser(orgId, "member");
+  outsider = await makeUser((await createTestOrg()).id, "admin");
+});
+afterAll(async () => partner?.close());
+
+async function createSource(): Promise<string> {
+  session.user = admin;
+  const result = await actions.createDataSourceAction(null, form({ orgId, payload: JSON.stringify(draft()) }));
+  if (!result.ok) throw new Error(`${result.message} ${JSON.stringify(result.fields)}`);
+  return result.data.id;
+}
+
+describe("data-source actions", () => {
+  it("previews a draft without writing: mapped records, skip reasons and the source's paths", async () => {
+    session.user = admin;
+    const result = await actions.previewDataSourceAction(null, form({ orgId, payload: JSON.stringify(draft()) }));
+    expect(result).toMatchObject({ ok: true, message: "Sample fetched: 2 of 3 records would be imported." });
+    if (!result.ok) return;
+    expect(result.data.paths).toEqual(["contact.email", "name", "contact"]);
+    expect(result.data.records.map((r) => r.mapped)).toEqual([
+      { ok: true, value: { email: "a@example.com", displayName: "Ann" } },
+      { ok: true, value: { email: "b@example.com", displayName: "Bob" } },
+      { ok: false, reason: 'email: no value at "contact.email".' },
+    ]);
+    expect(await getDb().dataSource.count({ where: { orgId } })).toBe(0);
+  });
+
+  it("saves a source with its header value sealed, and edits it keeping a blank header value", async () => {
+    const id = await createSource();
+    const row = await getDb().dataSource.findUniqueOrThrow({ where: { id } });
+    expect(row).toMatchObject({ orgId, eventId, headerNames: ["X-Token"], createdById: admin.id });
+    expect(row.headersCiphertext).not.toContain(TOKEN);
+
+    const edited = await actions.updateDataSourceAction(
+      null,
+      form({ orgId, dataSourceId: id, payload: JSON.stringify({ name: "Renamed", headers: [{ name: "X-Token" }], schedule: "daily" }) }),
+    );
+    expect(edited).toMatchObject({ ok: true, data: { id } });
+    const run = await actions.runNowAction(null, form({ orgId, dataSourceId: id }));
+    // The kept header still opens the partner's API.
+    expect(run).toMatchObject({ ok: true, data: { mode: "finished", run: { status: "partial", counts: { fetched: 3, created: 2, skipped: 1 } } } });
+  });
+
+  it("reports the library's validation at the editor's dotted paths, and an unreadable payload", async () => {
+    session.user = admin;
+    const bad = await actions.createDataSourceAction(
+      null,
+      form({ orgId, payload: JSON.stringify(draft({ url: "https://10.0.0.8/x", headers: [{ name: "Host", value: "x" }], mapping: { fields: {} } })) }),
+    );
+    expect(bad).toMatchObject({ ok: false, code: "INVALID_INPUT" });
+    expect(bad.ok ? {} : bad.fields).toMatchObject({
+      "headers.0.name": "This header is set by the service and cannot be configured.",
+      "mapping.fields.email": "Map email: it is required.",
+    });
+    const refusedUrl = await actions.createDataSourceAction(null, form({ orgId, payload: JSON.stringify(draft({ url: "https://10.0.0.8/x" })) }));
+    expect(refusedUrl).toMatchObject({ ok: false, fields: { url: "The address 10.0.0.8 is a private network address." } });
+    expect(await actions.createDataSourceAction(null, form({ orgId, payload: "{not json" }))).toMatchObject({ ok: false, code: "INVALID_INPUT", reason: "invalid_body" });
+  });
+
+  it("runs inline and answers with the finished run; refuses a second run while one holds the source", async () => {
+    const id = await createSource();
+    const run = await actions.runNowAction(null, form({ orgId, dataSourceId: id }));
+    expect(run).toMatchObject({ ok: true, data: { mode: "finished", run: { status: "partial", counts: { created: 0, unchanged: 2 } } } });
+    await getDb().dataSource.update({ where: { id }, data: { runLeaseUntil: new Date(Date.now() + 60_000) } });
+    expect(await actions.runNowAction(null, form({ orgId, dataSourceId: id }))).toMatchObject({ ok: false, code: "CONFLICT", reason: "run_in_progress" });
+    await getDb().dataSource.update({ where: { id }, data: { runLeaseUntil: null } });
+  });
+
+  it("answers a long run at once with its id, finishes it after the response, and its progress can be polled", async () => {
+    const id = await createSource();
+    delayMs = 2500;
+    try {
+      deferred.length = 0;
+      const started = await actions.runNowAction(null, form({ orgId, dataSourceId: id }));
+      expect(started).toMatchObject({ ok: true, data: { mode: "running", runId: expect.any(String) } });
+      const runId = started.ok && started.data.mode === "running" ? started.data.runId! : "";
+      session.user = member;
+      expect(await actions.runProgressAction(orgId, runId)).toMatchObject({ ok: true, data: { id: runId, status: "running" } });
+      // What after() was handed: the run's completion (and the webhook dispatch of what it changed).
+      while (deferred.length) await deferred.shift()!();
+      expect(await actions.runProgressAction(orgId, runId)).toMatchObject({ ok: true, data: { status: "partial" } });
+      expect(await actions.latestRunAction(orgId, id, new Date(Date.now() - 60_000))).toMatchObject({ ok: true, data: { id: runId } });
+      session.user = outsider;
+      expect(await actions.runProgressAction(orgId, runId)).toMatchObject({ ok: false, code: "NOT_FOUND" });
+    } finally {
+      delayMs = 0;
+    }
+  });
+
+  it("refuses every change by a member (admin_required) and answers not found to an outsider", async () => {
+    const id = await createSource();
+    const calls = [
+      () => actions.createDataSourceAction(null, form({ orgId, payload: JSON.stringify(draft()) })),
+      () => actions.updateDataSourceAction(null, form({ orgId, dataSourceId: id, payload: JSON.stringify({ name: "Hijacked" }) })),
+      () => actions.previewDataSourceAction(null, form({ orgId, payload: JSON.stringify(draft()) })),
+      () => actions.runNowAction(null, form({ orgId, dataSourceId: id })),
+      () => actions.deleteDataSourceAction(null, form({ orgId, dataSourceId: id })),
+    ];
+    for (const [user, expected] of [
+      [member, { ok: false, code: "FORBIDDEN", reason: "admin_required" }],
+      [outsider, { ok: false, code: "NOT_FOUND" }],
+    ] as const) {
+      session.user = user;
+      for (const call of calls) expect(await call()).toMatchObject(expected);
+    }
+    expect(await getDb().dataSource.findUniqueOrThrow({ where: { id } })).toMatchObject({ name: "Registrations" });
+    expect(await getDb().dataSourceRun.count({ where: { dataSourceId: id } })).toBe(0);
+
+    session.user = admin;
+    expect(await actions.deleteDataSourceAction(null, form({ orgId, dataSourceId: id }))).toMatchObject({ ok: true });
+    expect(await getDb().dataSource.findUnique({ where: { id } })).toBeNull();
+  });
+
+  it("refuses creating, previewing and running while integrations are locked, with the API's reason", async () => {
+    const locked = await createTestOrg({ plan: "card" });
+    const lockedEvent = await createTestEvent(locked.id);
+    session.user = await makeUser(locked.id, "admin");
+    const created = await actions.createDataSourceAction(null, form({ orgId: locked.id, payload: JSON.stringify(draft({ eventId: lockedEvent.id })) }));
+    const id = created.ok ? created.data.id : "";
+    await setBilling(locked.id, { plan: "free" });
+    const expected = { ok: false, code: "PAYMENT_REQUIRED", reason: "payment_required" };
+    expect(await actions.createDataSourceAction(null, form({ orgId: locked.id, payload: JSON.stringify(draft({ eventId: lockedEvent.id })) }))).toMatchObject(expected);
+    expect(await actions.previewDataSourceAction(null, form({ orgId: locked.id, payload: JSON.stringify(draft({ eventId: lockedEvent.id })) }))).toMatchObject(expected);
+    expect(await actions.runNowAction(null, form({ orgId: locked.id, dataSourceId: id }))).toMatchObject(expected);
+    expect(await getDb().dataSourceRun.count({ where: { dataSourceId: id } })).toBe(0);
+  });
+});

@@ -1,0 +1,213 @@
+import type { Metadata } from "next";
+import Link from "next/link";
+import { notFound } from "next/navigation";
+import { LockBanner } from "@/components/console/lock-banner";
+import { PageHeader } from "@/components/console/page-header";
+import { ReadOnlyNotice } from "@/components/console/read-only-notice";
+import { DateOnly } from "@/components/console/time-stamp";
+import { DeliveryLog } from "@/components/console/webhooks/delivery-log";
+import { ControlsReason, DeleteEndpoint, EnableToggle, RollSecret, TestPing } from "@/components/console/webhooks/endpoint-controls";
+import { EditEndpointForm } from "@/components/console/webhooks/endpoint-form";
+import { EndpointStateBadge } from "@/components/console/webhooks/endpoint-state";
+import { Callout } from "@/components/ui/callout";
+import { ArrowRightIcon } from "@/components/ui/icons";
+import { Panel, PanelBody } from "@/components/ui/panel";
+import { integrationLockMessage, loadIntegrationLock } from "@/lib/billing/entitlement";
+import { formatDateTime } from "@/lib/console/format-time";
+import { ADMIN_REQUIRED_MESSAGE, requireMember } from "@/lib/console/guard";
+import { listDeliveriesPage, parseDeliveryFilters } from "@/lib/console/list-deliveries";
+import { AppError } from "@/lib/errors/app-error";
+import { getWebhookEndpoint } from "@/lib/webhooks/endpoints";
+import { AUTO_DISABLE_AFTER_FAILURES } from "@/lib/webhooks/schedule";
+import {
+  deleteEndpointAction,
+  deliveryStatusAction,
+  resendDeliveryAction,
+  rollSecretAction,
+  sendTestPingAction,
+  setEndpointEnabledAction,
+  updateEndpointAction,
+} from "../actions";
+
+export const metadata: Metadata = { title: "Webhook endpoint" };
+
+type Props = {
+  params: Promise<{ orgId: string; endpointId: string }>;
+  searchParams: Promise<Record<string, string | string[] | undefined>>;
+};
+
+/** Another organization's endpoint, an unknown id or a malformed one: the same 404. */
+async function loadEndpoint(orgId: string, endpointId: string) {
+  try {
+    return await getWebhookEndpoint(orgId, endpointId);
+  } catch (error) {
+    if (error instanceof AppError && error.code === "NOT_FOUND") notFound();
+    throw error;
+  }
+}
+
+function Fact({ term, children }: { term: string; children: React.ReactNode }) {
+  return (
+    <div className="min-w-0">
+      <dt className="text-xs font-medium text-zinc-500 dark:text-zinc-400">{term}</dt>
+      <dd className="mt-1 text-sm text-zinc-900 dark:text-zinc-100">{children}</dd>
+    </div>
+  );
+}
+
+export default async function WebhookEndpointPage({ params, searchParams }: Props) {
+  const { orgId, endpointId } = await params;
+  const { membership } = await requireMember(orgId);
+  const endpoint = await loadEndpoint(orgId, endpointId);
+  const filters = parseDeliveryFilters(await searchParams);
+  const [lock, deliveries] = await Promise.all([loadIntegrationLock(orgId), listDeliveriesPage(orgId, endpointId, filters)]);
+
+  const isAdmin = membership.role === "admin";
+  const adminReason = isAdmin ? null : ADMIN_REQUIRED_MESSAGE;
+  const lockReason = lock ? `Paused while integrations are locked: ${integrationLockMessage(lock)}` : null;
+  const ids = { orgId, endpointId };
+  const basePath = `/console/${orgId}/webhooks/${endpointId}`;
+  const autoDisabled = !endpoint.enabled && endpoint.disabledReason === "consecutive_failures";
+
+  return (
+    <>
+      <nav aria-label="Breadcrumb" className="-mb-2 text-sm">
+        <Link href={`/console/${orgId}/webhooks`} className="inline-flex items-center gap-1.5 text-zinc-600 hover:text-zinc-900 dark:text-zinc-400 dark:hover:text-zinc-100">
+          <ArrowRightIcon className="size-3.5 rotate-180" />
+          Webhooks
+        </Link>
+      </nav>
+      <PageHeader
+        title="Webhook endpoint"
+        description={
+          <>
+            <span className="block font-mono text-sm break-all text-zinc-900 dark:text-zinc-100" data-testid="endpoint-url">
+              {endpoint.url}
+            </span>
+            {endpoint.description ? <span className="mt-1 block">{endpoint.description}</span> : null}
+          </>
+        }
+      />
+      <LockBanner reason={lock} orgId={orgId} />
+      {isAdmin ? null : <ReadOnlyNotice what="this endpoint and its deliveries" />}
+      {autoDisabled ? (
+        <Callout tone="danger" title="Disabled automatically: every delivery failed" data-testid="auto-disabled">
+          After {AUTO_DISABLE_AFTER_FAILURES} failed delivery attempts in a row
+          {endpoint.disabledAt ? <>, on {formatDateTime(endpoint.disabledAt)},</> : null} the endpoint was disabled and its pending
+          deliveries were cancelled. Events that happen while it is disabled are not sent later. Check the latest attempts in the
+          delivery log below, fix the receiver, then enable the endpoint and send a test ping.
+        </Callout>
+      ) : !endpoint.enabled ? (
+        <Callout tone="warning" title="Disabled" data-testid="manually-disabled">
+          An admin disabled this endpoint{endpoint.disabledAt ? <> on {formatDateTime(endpoint.disabledAt)}</> : null}. It receives
+          nothing, and events that happen meanwhile are not sent later. Enable it to receive new events.
+        </Callout>
+      ) : null}
+
+      <Panel
+        title="Status"
+        id="status"
+        description="A test ping is a ping event sent to this endpoint only; it shows whether the receiver answers and verifies signatures."
+      >
+        <PanelBody className="space-y-5">
+          <dl className="grid grid-cols-2 gap-4 sm:grid-cols-4">
+            <Fact term="State">
+              <span data-testid="endpoint-state">
+                <EndpointStateBadge endpoint={endpoint} />
+              </span>
+            </Fact>
+            <Fact term="Failures in a row">
+              <span className="tabular-nums" data-testid="consecutive-failures">
+                {endpoint.consecutiveFailures}
+              </span>{" "}
+              <span className="text-xs text-zinc-500 dark:text-zinc-400">of {AUTO_DISABLE_AFTER_FAILURES}</span>
+            </Fact>
+            <Fact term="Event types">{endpoint.eventTypes.length}</Fact>
+            <Fact term="Created">
+              <DateOnly date={endpoint.createdAt} />
+            </Fact>
+          </dl>
+          <div className="flex flex-wrap items-start gap-3 border-t border-zinc-200 pt-5 dark:border-zinc-800">
+            <EnableToggle ids={ids} enabled={endpoint.enabled} action={setEndpointEnabledAction} disabledReason={adminReason} />
+            <div className="min-w-0 flex-1">
+              <TestPing
+                ids={ids}
+                action={sendTestPingAction}
+                statusAction={deliveryStatusAction}
+                disabledReason={adminReason ?? lockReason ?? (endpoint.enabled ? null : "Enable the endpoint to send a test ping.")}
+              />
+            </div>
+          </div>
+          {adminReason ? <ControlsReason reason={adminReason} /> : null}
+        </PanelBody>
+      </Panel>
+
+      <Panel title="Settings" id="settings" description="Changes apply to events recorded from now on.">
+        <PanelBody>
+          <EditEndpointForm
+            orgId={orgId}
+            endpointId={endpointId}
+            defaults={{ url: endpoint.url, description: endpoint.description, eventTypes: endpoint.eventTypes }}
+            action={updateEndpointAction}
+            disabledReason={adminReason}
+          />
+        </PanelBody>
+      </Panel>
+
+      <Panel
+        title="Signing secret"
+        id="signing-secret"
+        description={
+          <>
+            Receivers verify deliveries with this secret (see{" "}
+            <Link href={`/console/${orgId}/webhooks#verify-signatures`} className="font-medium text-indigo-700 underline-offset-2 hover:underline dark:text-indigo-300">
+              verifying signatures
+            </Link>
+            ). It was shown once, when created; only its first characters are kept visible.
+          </>
+        }
+      >
+        <PanelBody className="space-y-4">
+          <dl className="grid gap-4 sm:grid-cols-2">
+            <Fact term="Current secret">
+              <code className="font-mono text-sm" data-testid="secret-prefix">
+                {endpoint.secretPrefix}…
+              </code>
+            </Fact>
+            <Fact term="Previous secret">
+              {endpoint.previousSecretExpiresAt ? (
+                <span data-testid="secret-overlap">Still signs until {formatDateTime(endpoint.previousSecretExpiresAt)}</span>
+              ) : (
+                <span className="text-zinc-500 dark:text-zinc-400">None signing</span>
+              )}
+            </Fact>
+          </dl>
+          <RollSecret ids={ids} action={rollSecretAction} disabledReason={adminReason} />
+        </PanelBody>
+      </Panel>
+
+      <Panel
+        title="Deliveries"
+        id="deliveries"
+        description="The last 30 days, newest first. A failed delivery is retried 6 times over 24 hours; Resend sends one again now, with the same event id."
+      >
+        <DeliveryLog
+          orgId={orgId}
+          endpointId={endpointId}
+          basePath={basePath}
+          filters={filters}
+          rows={deliveries.rows}
+          page={deliveries.page}
+          resendAction={resendDeliveryAction}
+          resendDisabledReason={adminReason ?? lockReason ?? (endpoint.enabled ? null : "Enable the endpoint to resend deliveries.")}
+        />
+      </Panel>
+
+      <Panel title="Delete endpoint" id="delete" description="Removes the endpoint and its delivery log. Nothing more is sent to it.">
+        <PanelBody>
+          <DeleteEndpoint ids={ids} url={endpoint.url} action={deleteEndpointAction} disabledReason={adminReason} />
+        </PanelBody>
+      </Panel>
+    </>
+  );
+}

@@ -1,0 +1,264 @@
+import Link from "next/link";
+import type { FormAction } from "@/components/forms/use-form-action";
+import { Badge, type BadgeTone } from "@/components/ui/badge";
+import { buttonClasses } from "@/components/ui/button";
+import { cx } from "@/components/ui/cx";
+import { EmptyState } from "@/components/ui/empty-state";
+import { inputClasses } from "@/components/ui/field";
+import { WebhookIcon } from "@/components/ui/icons";
+import { TBody, THead, Table, Td, Th, Tr } from "@/components/ui/table";
+import type { DeliveryResult } from "@/lib/console/delivery-result";
+import { formatDateTime } from "@/lib/console/format-time";
+import { DELIVERY_STATES, deliveryFilterQuery, type DeliveryFilters } from "@/lib/console/list-deliveries";
+import type { PageInfo } from "@/lib/console/pagination";
+import type { DeliveryLogEntry } from "@/lib/webhooks/delivery-log";
+import { WEBHOOK_EVENT_TYPES } from "@/lib/webhooks/event-types";
+import { RelativeTime } from "../time-stamp";
+import { ResendButton } from "./resend-button";
+
+const STATE: Record<DeliveryLogEntry["state"], { label: string; tone: BadgeTone }> = {
+  pending: { label: "Pending", tone: "blue" },
+  succeeded: { label: "Succeeded", tone: "green" },
+  exhausted: { label: "Exhausted", tone: "red" },
+  cancelled: { label: "Cancelled", tone: "neutral" },
+};
+
+const STATE_HELP: Record<DeliveryLogEntry["state"], string> = {
+  pending: "waiting for its first attempt or a retry",
+  succeeded: "the receiver answered 2xx",
+  exhausted: "every attempt failed",
+  cancelled: "the endpoint was disabled",
+};
+
+function stateOf(entry: DeliveryLogEntry) {
+  if (entry.state === "pending" && entry.attemptCount > 0) return { label: "Retrying", tone: "amber" as const };
+  return STATE[entry.state];
+}
+
+/** The state and type filters: a plain GET form, so the filtered log is a link that can be shared. */
+function Filters({ basePath, filters }: { basePath: string; filters: DeliveryFilters }) {
+  const active = filters.state !== null || filters.type !== null;
+  const select = cx(inputClasses, "mt-1.5 border-zinc-300 dark:border-zinc-700");
+  return (
+    <form method="get" action={basePath} className="flex flex-col gap-3 border-b border-zinc-200 px-4 py-4 sm:flex-row sm:items-end sm:px-6 dark:border-zinc-800" aria-label="Filter deliveries" data-testid="delivery-filters">
+      <div className="sm:w-48">
+        <label htmlFor="delivery-state" className="text-sm font-medium text-zinc-900 dark:text-zinc-100">
+          State
+        </label>
+        <select id="delivery-state" name="state" defaultValue={filters.state ?? ""} className={select}>
+          <option value="">Any state</option>
+          {DELIVERY_STATES.map((state) => (
+            <option key={state} value={state}>
+              {STATE[state].label} ({STATE_HELP[state]})
+            </option>
+          ))}
+        </select>
+      </div>
+      <div className="sm:w-64">
+        <label htmlFor="delivery-type" className="text-sm font-medium text-zinc-900 dark:text-zinc-100">
+          Event type
+        </label>
+        <select id="delivery-type" name="type" defaultValue={filters.type ?? ""} className={select}>
+          <option value="">Any type</option>
+          {WEBHOOK_EVENT_TYPES.map((type) => (
+            <option key={type} value={type}>
+              {type}
+            </option>
+          ))}
+        </select>
+      </div>
+      <div className="flex gap-2">
+        <button type="submit" className={buttonClasses("secondary")}>
+          Filter
+        </button>
+        {active ? (
+          <Link href={`${basePath}#deliveries`} className={buttonClasses("ghost")}>
+            Clear filters
+          </Link>
+        ) : null}
+      </div>
+    </form>
+  );
+}
+
+function Attempts({ entry }: { entry: DeliveryLogEntry }) {
+  if (entry.attempts.length === 0) return <span className="text-zinc-500 dark:text-zinc-400">None yet</span>;
+  const last = entry.attempts[entry.attempts.length - 1];
+  return (
+    <details className="group max-w-md text-left max-sm:max-w-none" data-testid="delivery-attempts">
+      <summary className="cursor-pointer whitespace-nowrap text-sm text-zinc-900 underline-offset-2 hover:underline dark:text-zinc-100">
+        {entry.attempts.length} {entry.attempts.length === 1 ? "attempt" : "attempts"}
+        <span className="ml-1.5 text-xs text-zinc-500 dark:text-zinc-400">
+          (last: {last.statusCode !== null ? `HTTP ${last.statusCode}` : "no response"})
+        </span>
+      </summary>
+      <ol className="mt-2 space-y-2">
+        {entry.attempts.map((attempt) => (
+          <li key={attempt.attemptNumber} className="rounded-md border border-zinc-200 p-2.5 text-xs dark:border-zinc-700" data-testid="delivery-attempt">
+            <div className="flex flex-wrap items-center gap-x-2 gap-y-1">
+              <span className="font-medium text-zinc-900 dark:text-zinc-100">#{attempt.attemptNumber}</span>
+              <Badge tone={attempt.succeeded ? "green" : "red"}>{attempt.statusCode !== null ? `HTTP ${attempt.statusCode}` : "No response"}</Badge>
+              <span className="tabular-nums">{attempt.durationMs} ms</span>
+              <time dateTime={attempt.startedAt.toISOString()} className="text-zinc-500 dark:text-zinc-400">
+                {formatDateTime(attempt.startedAt)}
+              </time>
+            </div>
+            {attempt.error ? <p className="mt-1.5 break-words text-red-700 dark:text-red-400">{attempt.error}</p> : null}
+            {attempt.responseSnippet ? (
+              <details className="mt-1.5">
+                <summary className="cursor-pointer text-zinc-600 dark:text-zinc-400">Response body (first 2 KB)</summary>
+                <pre className="mt-1 max-h-48 overflow-auto rounded bg-zinc-100 p-2 font-mono whitespace-pre-wrap break-all text-zinc-800 dark:bg-zinc-950 dark:text-zinc-200">
+                  {attempt.responseSnippet}
+                </pre>
+              </details>
+            ) : (
+              <p className="mt-1.5 text-zinc-500 dark:text-zinc-400">Empty response body.</p>
+            )}
+          </li>
+        ))}
+      </ol>
+    </details>
+  );
+}
+
+/** Previous/next links that keep the filters in the query string. */
+function Pager({ basePath, filters, info }: { basePath: string; filters: DeliveryFilters; info: PageInfo }) {
+  if (info.total <= info.pageSize) {
+    return info.total > 0 ? (
+      <p className="px-4 py-3 text-xs text-zinc-500 sm:px-6 dark:text-zinc-400">
+        {info.total} {info.total === 1 ? "delivery" : "deliveries"}
+      </p>
+    ) : null;
+  }
+  const href = (page: number) => `${basePath}${deliveryFilterQuery(filters, page)}#deliveries`;
+  const off = "pointer-events-none opacity-40";
+  return (
+    <nav aria-label="Delivery log pages" className="flex items-center justify-between gap-3 px-4 py-3 sm:px-6">
+      <p className="text-xs text-zinc-500 dark:text-zinc-400">
+        Showing <span className="font-medium text-zinc-700 dark:text-zinc-200">{info.from}</span>–
+        <span className="font-medium text-zinc-700 dark:text-zinc-200">{info.to}</span> of{" "}
+        <span className="font-medium text-zinc-700 dark:text-zinc-200">{info.total}</span>
+      </p>
+      <div className="flex gap-2">
+        {info.page > 1 ? (
+          <Link className={buttonClasses("secondary", "sm")} href={href(info.page - 1)} rel="prev">
+            Previous
+          </Link>
+        ) : (
+          <span className={buttonClasses("secondary", "sm", off)} aria-disabled="true">
+            Previous
+          </span>
+        )}
+        {info.page < info.lastPage ? (
+          <Link className={buttonClasses("secondary", "sm")} href={href(info.page + 1)} rel="next">
+            Next
+          </Link>
+        ) : (
+          <span className={buttonClasses("secondary", "sm", off)} aria-disabled="true">
+            Next
+          </span>
+        )}
+      </div>
+    </nav>
+  );
+}
+
+/** The endpoint's deliveries of the last 30 days: filters, table, pages. */
+export function DeliveryLog({
+  orgId,
+  endpointId,
+  basePath,
+  filters,
+  rows,
+  page,
+  resendAction,
+  resendDisabledReason,
+}: {
+  orgId: string;
+  endpointId: string;
+  basePath: string;
+  filters: DeliveryFilters;
+  rows: DeliveryLogEntry[];
+  page: PageInfo;
+  resendAction: FormAction<DeliveryResult>;
+  resendDisabledReason: string | null;
+}) {
+  const filtered = filters.state !== null || filters.type !== null;
+  const now = new Date();
+  return (
+    <>
+      <Filters basePath={basePath} filters={filters} />
+      {resendDisabledReason ? (
+        <p id="resend-disabled-reason" className="sr-only">
+          {resendDisabledReason}
+        </p>
+      ) : null}
+      {page.total === 0 ? (
+        <div>
+          <EmptyState icon={<WebhookIcon className="size-5" />} title={filtered ? "No deliveries match these filters" : "No deliveries in the last 30 days"}>
+            {filtered
+              ? "Clear the filters to see every delivery of the last 30 days."
+              : "Send a test ping above to check the receiver. Events of the subscribed types appear here as they are delivered."}
+          </EmptyState>
+        </div>
+      ) : (
+        <>
+          <Table label="Deliveries" minWidth="52rem">
+            <THead>
+              <Th>Event</Th>
+              <Th>State</Th>
+              <Th>Attempts</Th>
+              <Th>Created</Th>
+              <Th className="text-right">
+                <span className="sr-only">Actions</span>
+              </Th>
+            </THead>
+            <TBody>
+              {rows.map((entry) => {
+                const state = stateOf(entry);
+                return (
+                  <Tr key={entry.id} data-testid="delivery-row" data-delivery-id={entry.id} data-state={entry.state}>
+                    <Td className="max-sm:pb-2">
+                      <div className="font-mono text-sm font-medium text-zinc-900 dark:text-zinc-100">{entry.eventType}</div>
+                      <div className="mt-0.5 font-mono text-xs break-all text-zinc-500 sm:break-normal sm:whitespace-nowrap dark:text-zinc-400" title="Event id: the same on every attempt and every endpoint">
+                        {entry.eventId}
+                      </div>
+                    </Td>
+                    <Td label="State">
+                      <span className="inline-flex flex-col items-start gap-0.5 max-sm:items-end">
+                        <Badge tone={state.tone}>{state.label}</Badge>
+                        {entry.state === "pending" && entry.nextAttemptAt ? (
+                          <span className="text-xs whitespace-nowrap text-zinc-500 dark:text-zinc-400" data-testid="next-attempt">
+                            next attempt <RelativeTime date={entry.nextAttemptAt} now={now} />
+                          </span>
+                        ) : null}
+                      </span>
+                    </Td>
+                    <Td label="Attempts" className="sm:min-w-60">
+                      <Attempts entry={entry} />
+                    </Td>
+                    <Td label="Created" className="whitespace-nowrap">
+                      <RelativeTime date={entry.createdAt} now={now} />
+                    </Td>
+                    <Td className="text-right max-sm:pt-2">
+                      <ResendButton
+                        orgId={orgId}
+                        endpointId={endpointId}
+                        deliveryId={entry.id}
+                        eventType={entry.eventType}
+                        action={resendAction}
+                        disabledReason={resendDisabledReason}
+                        describedById="resend-disabled-reason"
+                      />
+                    </Td>
+                  </Tr>
+                );
+              })}
+            </TBody>
+          </Table>
+          <Pager basePath={basePath} filters={filters} info={page} />
+        </>
+      )}
+    </>
+  );
+}

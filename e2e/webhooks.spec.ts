@@ -1,0 +1,284 @@
+import { expect, test } from "@playwright/test";
+import { verifySignature } from "../lib/webhooks/signature";
+import { startWebhookReceiver, type Reply, type WebhookReceiver } from "../lib/webhooks/test-receiver";
+import { signUp, uniqueEmail, unlockBilling } from "./support/console";
+import { signInAsMember } from "./support/integrations";
+import { sql } from "./support/server";
+
+// Webhook endpoints in the console, against a real receiver on 127.0.0.1 (the server runs
+// with OUTBOUND_ALLOW_LOOPBACK=1). Inngest is not configured here, so a test ping and a
+// resend are attempted during the request (lib/console/deliver-now.ts).
+
+let receiver: WebhookReceiver;
+let replies: Reply[] = [];
+
+test.beforeAll(async () => {
+  receiver = await startWebhookReceiver({ reply: () => replies.shift() ?? { status: 200, body: "thanks" } });
+});
+test.afterAll(async () => receiver?.close());
+
+test("an admin adds an endpoint, pings it with a verifiable signature, resends, rolls the secret, disables and deletes it", async ({ page }) => {
+  const orgId = await signUp(page, { email: uniqueEmail("hooks"), orgName: "Hooks Org" });
+  await unlockBilling(orgId);
+  await page.goto(`/console/${orgId}/webhooks`);
+  await expect(page.getByText("No webhook endpoints yet")).toBeVisible();
+
+  const form = page.getByRole("form", { name: "Add a webhook endpoint" });
+  // Browser-side validation with the library's schema: errors under the fields, focus on the first.
+  await form.getByRole("button", { name: "Add endpoint" }).click();
+  await expect(form.getByText("Enter the URL that should receive the webhooks.")).toBeVisible();
+  await expect(form.getByText("Choose at least one event type.")).toBeVisible();
+  await expect(form.getByLabel("Endpoint URL")).toBeFocused();
+
+  // The delivery guard's refusal comes back from the server under the URL field.
+  await form.getByLabel("Endpoint URL").fill("https://10.1.2.3/hooks");
+  await form.getByRole("checkbox", { name: "All event types" }).check();
+  await expect(form.getByRole("checkbox", { name: /^attendee\.checked_in/ })).toBeChecked();
+  await form.getByRole("checkbox", { name: "All event types" }).uncheck();
+  await form.getByRole("checkbox", { name: /^attendee\.created/ }).check();
+  await form.getByRole("checkbox", { name: /^session\.updated/ }).check();
+  await form.getByRole("button", { name: "Add endpoint" }).click();
+  await expect(form.getByText("The address 10.1.2.3 is a private network address.")).toBeVisible();
+  await expect(form.getByLabel("Endpoint URL")).toHaveAttribute("aria-invalid", "true");
+  expect(await sql(`SELECT id FROM "WebhookEndpoint" WHERE "orgId" = $1`, [orgId])).toHaveLength(0);
+
+  await form.getByLabel("Endpoint URL").fill(receiver.url);
+  await form.getByLabel("Description").fill("CRM sync");
+  await form.getByRole("button", { name: "Add endpoint" }).click();
+  const reveal = page.getByTestId("new-endpoint-secret");
+  await expect(reveal).toBeVisible();
+  const secret = await reveal.getByLabel("Signing secret").inputValue();
+  expect(secret).toMatch(/^whsec_[A-Za-z0-9]{32}$/);
+  await expect(reveal.getByText("How to verify (Node.js)")).toBeVisible();
+  const row = page.getByTestId("endpoint-row");
+  await expect(row).toHaveCount(1);
+  await expect(row).toContainText(receiver.url);
+  await expect(row).toContainText("Enabled");
+  await expect(row).toContainText("attendee.created");
+  const [stored] = await sql<{ secretCiphertext: string }>(`SELECT "secretCiphertext" FROM "WebhookEndpoint" WHERE "orgId" = $1`, [orgId]);
+  expect(stored.secretCiphertext).not.toContain(secret.slice(6));
+
+  // The secret is gone once dismissed, and nowhere on the endpoint's page.
+  await reveal.getByRole("button", { name: "Done" }).click();
+  await expect(page.getByTestId("new-endpoint-secret")).toHaveCount(0);
+  await row.getByTestId("manage-endpoint").click();
+  await expect(page.getByRole("heading", { level: 1, name: "Webhook endpoint" })).toBeVisible();
+  await expect(page.getByTestId("secret-prefix")).toHaveText(`${secret.slice(0, 10)}…`);
+  expect(await page.content()).not.toContain(secret);
+  await expect(page.getByText("No deliveries in the last 30 days")).toBeVisible();
+
+  // Test ping: delivered during the request, signed with the secret copied from the page.
+  await page.getByTestId("send-test-ping").click();
+  await expect(page.getByTestId("ping-result")).toContainText("Test ping delivered: HTTP 200");
+  expect(receiver.received).toHaveLength(1);
+  const ping = receiver.received[0];
+  expect(ping.body.type).toBe("ping");
+  expect(ping.headers["x-service-event-type"]).toBe("ping");
+  expect(verifySignature({ rawBody: ping.rawBody, header: ping.headers["x-service-signature"], secret })).toEqual({ ok: true, timestamp: expect.any(Number) });
+  expect(verifySignature({ rawBody: ping.rawBody, header: ping.headers["x-service-signature"], secret: "whsec_wrong" }).ok).toBe(false);
+
+  const log = page.getByTestId("delivery-row");
+  await expect(log).toHaveCount(1);
+  await expect(log).toHaveAttribute("data-state", "succeeded");
+  await expect(log).toContainText("ping");
+  await expect(log).toContainText(ping.body.id);
+  await expect(log.getByText("Succeeded")).toBeVisible();
+  await log.getByText("1 attempt").click();
+  await expect(log.getByTestId("delivery-attempt")).toContainText("HTTP 200");
+  await log.getByText("Response body (first 2 KB)").click();
+  await expect(log.getByText("thanks")).toBeVisible();
+
+  // Resend: the same event again, as attempt 2 of the same delivery.
+  await log.getByTestId("resend-delivery").click();
+  await expect(page.getByTestId("toast-region")).toContainText("Resend delivered: HTTP 200");
+  expect(receiver.received).toHaveLength(2);
+  expect(receiver.received[1].body.id).toBe(ping.body.id);
+  expect(receiver.received[1].headers["x-service-delivery-attempt"]).toBe("2");
+  await expect(log).toContainText("2 attempts");
+
+  // Filters are query parameters: a state with no deliveries, then the ping type.
+  await page.getByLabel("State").selectOption("exhausted");
+  await page.getByRole("button", { name: "Filter", exact: true }).click();
+  await expect(page).toHaveURL(/state=exhausted/);
+  await expect(page.getByText("No deliveries match these filters")).toBeVisible();
+  await page.goto(`/console/${orgId}/webhooks/${(await sql<{ id: string }>(`SELECT id FROM "WebhookEndpoint" WHERE "orgId" = $1`, [orgId]))[0].id}?type=ping&state=succeeded`);
+  await expect(page.getByTestId("delivery-row")).toHaveCount(1);
+  await page.getByRole("link", { name: "Clear filters" }).click();
+
+  // A failing receiver: the result says so and when the retry is due.
+  replies = [{ status: 500, body: "boom" }];
+  await page.getByTestId("send-test-ping").click();
+  await expect(page.getByTestId("ping-result")).toContainText("Test ping failed: HTTP 500");
+  await expect(page.getByTestId("ping-result")).toContainText("Next attempt");
+  await expect(page.getByTestId("delivery-row").first()).toHaveAttribute("data-state", "pending");
+  await expect(page.getByTestId("delivery-row").first()).toContainText("Retrying");
+  await expect(page.getByTestId("delivery-row").first().getByTestId("next-attempt")).toContainText("next attempt in 1 minute");
+  await expect(page.getByTestId("consecutive-failures")).toHaveText("1");
+
+  // Roll the secret: shown once; for 24 hours deliveries verify with the old and the new one.
+  await page.getByTestId("roll-secret").click();
+  const rollDialog = page.getByRole("dialog");
+  await expect(rollDialog).toContainText("24 hours");
+  await rollDialog.getByTestId("confirm-roll-secret").click();
+  const rolled = page.getByTestId("rolled-secret");
+  const newSecret = await rolled.getByLabel("New signing secret").inputValue();
+  expect(newSecret).toMatch(/^whsec_/);
+  expect(newSecret).not.toBe(secret);
+  await expect(rolled).toContainText("both the old and the new secret");
+  await expect(page.getByTestId("secret-overlap")).toContainText("Still signs until");
+  await page.getByTestId("send-test-ping").click();
+  await expect(page.getByTestId("ping-result")).toContainText("Test ping delivered");
+  const afterRoll = receiver.received.at(-1)!;
+  for (const key of [secret, newSecret]) {
+    expect(verifySignature({ rawBody: afterRoll.rawBody, header: afterRoll.headers["x-service-signature"], secret: key }).ok).toBe(true);
+  }
+
+  // Edit: description and types.
+  const settings = page.getByRole("form", { name: "Endpoint settings" });
+  await settings.getByLabel("Description").fill("CRM sync (production)");
+  await settings.getByRole("checkbox", { name: /^feedback\.created/ }).check();
+  await settings.getByRole("button", { name: "Save changes" }).click();
+  await expect(page.getByTestId("toast-region")).toContainText("Endpoint saved");
+  const [edited] = await sql<{ description: string; eventTypes: string[] }>(`SELECT description, "eventTypes" FROM "WebhookEndpoint" WHERE "orgId" = $1`, [orgId]);
+  expect(edited.description).toBe("CRM sync (production)");
+  expect([...edited.eventTypes].sort()).toEqual(["attendee.created", "feedback.created", "session.updated"]);
+
+  // Disable (confirmed), then the ping and resend controls say why they are off; enable again.
+  await page.getByTestId("disable-endpoint").click();
+  await page.getByRole("dialog").getByTestId("confirm-disable-endpoint").click();
+  await expect(page.getByTestId("manually-disabled")).toBeVisible();
+  await expect(page.getByTestId("send-test-ping")).toBeDisabled();
+  await expect(page.getByTestId("ping-disabled-reason")).toHaveText("Enable the endpoint to send a test ping.");
+  await expect(page.getByTestId("delivery-row").filter({ hasText: "Cancelled" })).toHaveCount(1);
+  await page.getByTestId("enable-endpoint").click();
+  await expect(page.getByTestId("endpoint-state")).toHaveText("Enabled");
+  await expect(page.getByTestId("send-test-ping")).toBeEnabled();
+
+  // Disabled automatically after failures: the callout says why and when.
+  await sql(`UPDATE "WebhookEndpoint" SET enabled = false, "disabledReason" = 'consecutive_failures', "disabledAt" = now(), "consecutiveFailures" = 50 WHERE "orgId" = $1`, [orgId]);
+  await page.reload();
+  await expect(page.getByTestId("auto-disabled")).toContainText("After 50 failed delivery attempts in a row");
+  await expect(page.getByTestId("auto-disabled")).toContainText("UTC");
+  await page.goto(`/console/${orgId}/webhooks`);
+  await expect(page.getByTestId("endpoint-row")).toContainText("Auto-disabled");
+  await expect(page.getByTestId("endpoint-row")).toContainText("After 50 failed deliveries in a row");
+  await page.getByTestId("manage-endpoint").click();
+
+  // Delete (confirmed): back to the list, which is empty again.
+  await page.getByTestId("delete-endpoint").click();
+  await page.getByRole("dialog").getByTestId("confirm-delete-endpoint").click();
+  await page.waitForURL(new RegExp(`/console/${orgId}/webhooks$`));
+  await expect(page.getByTestId("toast-region")).toContainText("Endpoint deleted");
+  await expect(page.getByTestId("endpoint-row")).toHaveCount(0);
+  expect(await sql(`SELECT id FROM "WebhookEndpoint" WHERE "orgId" = $1`, [orgId])).toHaveLength(0);
+});
+
+test("at 20 endpoints the form says so and the server refuses a 21st", async ({ page }) => {
+  const orgId = await signUp(page, { email: uniqueEmail("limit"), orgName: "Limit Org" });
+  await unlockBilling(orgId);
+  await sql(
+    `INSERT INTO "WebhookEndpoint" ("orgId", url, "eventTypes", "secretCiphertext", "secretPrefix", "updatedAt")
+     SELECT $1, 'https://hooks.example.com/' || n, ARRAY['attendee.created'], 'x', 'whsec_xx', now() FROM generate_series(1, 20) n`,
+    [orgId],
+  );
+  await page.goto(`/console/${orgId}/webhooks`);
+  await expect(page.getByTestId("endpoint-limit")).toContainText("20 of 20 endpoints in use");
+  const form = page.getByRole("form", { name: "Add a webhook endpoint" });
+  await expect(form.getByRole("button", { name: "Add endpoint" })).toBeDisabled();
+  await form.locator("fieldset").first().evaluate((fieldset) => fieldset.removeAttribute("disabled"));
+  await form.getByLabel("Endpoint URL").fill(receiver.url);
+  await form.getByRole("checkbox", { name: /^attendee\.created/ }).check();
+  await form.getByRole("button", { name: "Add endpoint" }).click();
+  await expect(form.getByTestId("form-status")).toContainText("already has 20 webhook endpoints");
+  await expect(form.getByTestId("failure-reason")).toHaveText("(endpoint_limit_reached)");
+  expect(await sql(`SELECT id FROM "WebhookEndpoint" WHERE "orgId" = $1`, [orgId])).toHaveLength(20);
+});
+
+test("locked integrations: endpoints stay visible, adding one and pinging are refused with the lock's reason", async ({ page }) => {
+  const orgId = await signUp(page, { email: uniqueEmail("locked-hooks"), orgName: "Locked Hooks" });
+  await page.goto(`/console/${orgId}/webhooks`);
+  await expect(page.getByTestId("lock-banner")).toContainText("payment_required");
+  const form = page.getByRole("form", { name: "Add a webhook endpoint" });
+  await expect(form.getByRole("button", { name: "Add endpoint" })).toBeDisabled();
+  await expect(form.getByTestId("create-disabled-reason")).toContainText("Adding endpoints is paused");
+
+  // Forged: the disabled form re-enabled in the page reaches the server, which refuses like the API's 402.
+  await form.locator("fieldset").first().evaluate((fieldset) => fieldset.removeAttribute("disabled"));
+  await form.getByLabel("Endpoint URL").fill(receiver.url);
+  await form.getByRole("checkbox", { name: "All event types" }).check();
+  await form.getByRole("button", { name: "Add endpoint" }).click();
+  await expect(form.getByTestId("form-status")).toContainText("Integrations need a paid plan");
+  await expect(form.getByTestId("failure-reason")).toHaveText("(payment_required)");
+  expect(await sql(`SELECT id FROM "WebhookEndpoint" WHERE "orgId" = $1`, [orgId])).toHaveLength(0);
+
+  // An endpoint from before the lock stays listed; its test ping is refused with the same reason.
+  const [{ id }] = await sql<{ id: string }>(
+    `INSERT INTO "WebhookEndpoint" ("orgId", url, "eventTypes", "secretCiphertext", "secretPrefix", "updatedAt")
+     VALUES ($1, $2, ARRAY['attendee.created'], 'x', 'whsec_ab', now()) RETURNING id`,
+    [orgId, receiver.url],
+  );
+  await page.reload();
+  await expect(page.getByTestId("endpoint-row")).toContainText(receiver.url);
+  await page.goto(`/console/${orgId}/webhooks/${id}`);
+  await expect(page.getByTestId("lock-banner")).toContainText("payment_required");
+  await expect(page.getByTestId("send-test-ping")).toBeDisabled();
+  await expect(page.getByTestId("ping-disabled-reason")).toContainText("Integrations need a paid plan");
+  const before = receiver.received.length;
+  await page.getByTestId("send-test-ping").evaluate((button) => button.removeAttribute("disabled"));
+  await page.getByTestId("send-test-ping").click();
+  await expect(page.getByTestId("ping-result")).toContainText("(payment_required)");
+  expect(receiver.received.length).toBe(before);
+});
+
+test("a member sees endpoints read-only and the server refuses their changes; another organization's endpoint is a 404", async ({ page, browser }) => {
+  const orgId = await signUp(page, { email: uniqueEmail("owner"), orgName: "Owner Org" });
+  await unlockBilling(orgId);
+  await page.goto(`/console/${orgId}/webhooks`);
+  const form = page.getByRole("form", { name: "Add a webhook endpoint" });
+  await form.getByLabel("Endpoint URL").fill(receiver.url);
+  await form.getByRole("checkbox", { name: "All event types" }).check();
+  await form.getByRole("button", { name: "Add endpoint" }).click();
+  await expect(page.getByTestId("new-endpoint-secret")).toBeVisible();
+  const [{ id: endpointId }] = await sql<{ id: string }>(`SELECT id FROM "WebhookEndpoint" WHERE "orgId" = $1`, [orgId]);
+
+  const member = await signInAsMember(browser, orgId);
+  await member.page.goto(`/console/${orgId}/webhooks`);
+  await expect(member.page.getByTestId("read-only-notice")).toBeVisible();
+  await expect(member.page.getByTestId("endpoint-row")).toContainText(receiver.url);
+  const memberForm = member.page.getByRole("form", { name: "Add a webhook endpoint" });
+  await expect(memberForm.getByRole("button", { name: "Add endpoint" })).toBeDisabled();
+  await expect(memberForm.getByTestId("create-disabled-reason")).toHaveText("Only admins can add endpoints.");
+
+  await member.page.goto(`/console/${orgId}/webhooks/${endpointId}`);
+  for (const id of ["send-test-ping", "disable-endpoint", "roll-secret", "delete-endpoint"]) {
+    await expect(member.page.getByTestId(id), id).toBeDisabled();
+  }
+  await expect(member.page.getByRole("form", { name: "Endpoint settings" }).getByRole("button", { name: "Save changes" })).toBeDisabled();
+
+  // Forged: controls re-enabled in the page; the server answers admin_required and nothing changes.
+  await member.page.getByTestId("send-test-ping").evaluate((button) => button.removeAttribute("disabled"));
+  await member.page.getByTestId("send-test-ping").click();
+  await expect(member.page.getByTestId("ping-result")).toContainText("(admin_required)");
+  const settings = member.page.getByRole("form", { name: "Endpoint settings" });
+  await settings.locator("fieldset").first().evaluate((fieldset) => fieldset.removeAttribute("disabled"));
+  await settings.getByLabel("Description").fill("Hijacked");
+  await settings.getByRole("button", { name: "Save changes" }).click();
+  await expect(settings.getByTestId("failure-reason")).toHaveText("(admin_required)");
+  const [unchanged] = await sql<{ description: string }>(`SELECT description FROM "WebhookEndpoint" WHERE id = $1`, [endpointId]);
+  expect(unchanged.description).toBe("");
+  expect(await sql(`SELECT id FROM "WebhookDelivery" WHERE "endpointId" = $1`, [endpointId])).toHaveLength(0);
+  await member.context.close();
+
+  // Someone in another organization only: the endpoint's address is not found.
+  const otherContext = await browser.newContext();
+  const other = await otherContext.newPage();
+  const strangerOrg = await signUp(other, { email: uniqueEmail("stranger"), orgName: "Stranger Org" });
+  const response = await other.goto(`/console/${orgId}/webhooks/${endpointId}`);
+  expect(response?.status()).toBe(404);
+  await expect(other.getByText(receiver.url)).toHaveCount(0);
+  // Their own organization with the other organization's endpoint id: also a 404.
+  const own = await other.goto(`/console/${strangerOrg}/webhooks/${endpointId}`);
+  expect(own?.status()).toBe(404);
+  await expect(other.getByText(receiver.url)).toHaveCount(0);
+  await otherContext.close();
+});

@@ -1,0 +1,247 @@
+import type { z } from "zod";
+import type { ImportSchedule } from "@/lib/imports/data-source-input";
+import { ATTENDEE_FIELDS, SESSION_FIELDS, type ImportTarget } from "@/lib/imports/mapping";
+
+// The data-source editor's state, and its translation into the inputs the import library
+// validates (createDataSourceInputSchema, updateDataSourceInputSchemaFor, previewInputSchema
+// in lib/imports/data-source-input.ts): the browser checks the result with those same
+// schemas before sending it, and the server checks it again. Plain data, no server code:
+// this module runs in the browser.
+//
+// The form is rows of text inputs, so the draft is all strings; "" means "not set":
+// a field with an empty path is not mapped, an empty default is no default.
+
+export const SIMPLE_TRANSFORMS = ["trim", "lowercase", "uppercase", "number"] as const;
+export type TransformOp = (typeof SIMPLE_TRANSFORMS)[number] | "parseDate" | "map";
+
+/** What a map table does with a value it does not list. */
+export type MapFallback = "skip" | "missing" | "value";
+
+export type TransformDraft =
+  | { op: (typeof SIMPLE_TRANSFORMS)[number] }
+  | { op: "parseDate"; timezone: string; format: string }
+  | { op: "map"; rows: { from: string; to: string }[]; fallback: MapFallback; fallbackValue: string };
+
+export type FieldDraft = { path: string; transforms: TransformDraft[]; defaultValue: string };
+
+export type HeaderDraft = {
+  name: string;
+  value: string;
+  /** Stored on the server: its value is never sent to the page, and blank keeps it. */
+  saved: boolean;
+};
+
+export type SourceDraft = {
+  name: string;
+  eventId: string;
+  target: ImportTarget;
+  url: string;
+  headers: HeaderDraft[];
+  recordsPath: string;
+  nextPagePath: string;
+  schedule: ImportSchedule;
+  sourceIdPath: string;
+  fields: Record<string, FieldDraft>;
+};
+
+export function targetFields(target: ImportTarget): Record<string, { help: string; kind: string; missing: string }> {
+  return target === "attendees" ? ATTENDEE_FIELDS : SESSION_FIELDS;
+}
+
+export function emptyFields(target: ImportTarget): Record<string, FieldDraft> {
+  return Object.fromEntries(Object.keys(targetFields(target)).map((name) => [name, { path: "", transforms: [], defaultValue: "" }]));
+}
+
+export function emptyDraft(target: ImportTarget = "attendees", eventId = ""): SourceDraft {
+  return {
+    name: "",
+    eventId,
+    target,
+    url: "",
+    headers: [],
+    recordsPath: "",
+    nextPagePath: "",
+    schedule: "manual",
+    sourceIdPath: "",
+    fields: emptyFields(target),
+  };
+}
+
+export function newTransform(op: TransformOp): TransformDraft {
+  if (op === "parseDate") return { op, timezone: "", format: "" };
+  if (op === "map") return { op, rows: [{ from: "", to: "" }], fallback: "skip", fallbackValue: "" };
+  return { op };
+}
+
+// ───────────── from a saved source ─────────────
+
+const isRecord = (value: unknown): value is Record<string, unknown> => value !== null && typeof value === "object" && !Array.isArray(value);
+const asText = (value: unknown) => (value === null || value === undefined ? "" : String(value));
+
+function transformFromStored(raw: unknown): TransformDraft | null {
+  const spec = typeof raw === "string" ? { op: raw } : raw;
+  if (!isRecord(spec)) return null;
+  switch (spec.op) {
+    case "trim":
+    case "lowercase":
+    case "uppercase":
+    case "number":
+      return { op: spec.op };
+    case "parseDate":
+      return { op: "parseDate", timezone: asText(spec.timezone), format: asText(spec.format) };
+    case "map": {
+      const values = isRecord(spec.values) ? spec.values : {};
+      const rows = Object.entries(values).map(([from, to]) => ({ from, to: asText(to) }));
+      const fallback: MapFallback = !("default" in spec) ? "skip" : spec.default === null ? "missing" : "value";
+      return { op: "map", rows: rows.length ? rows : [{ from: "", to: "" }], fallback, fallbackValue: fallback === "value" ? asText(spec.default) : "" };
+    }
+    default:
+      return null;
+  }
+}
+
+/**
+ * The editor's draft of a saved source. The stored mapping was validated when saved; it
+ * is still read defensively (a row edited by hand must not break the page), and what
+ * cannot be read starts empty for the organiser to fill in again.
+ */
+export function draftFromSource(source: {
+  name: string;
+  eventId: string;
+  target: ImportTarget;
+  url: string;
+  headerNames: string[];
+  recordsPath: string;
+  nextPagePath: string | null;
+  schedule: ImportSchedule;
+  mapping: unknown;
+}): SourceDraft {
+  const draft = emptyDraft(source.target, source.eventId);
+  const mapping = isRecord(source.mapping) ? source.mapping : {};
+  const fields = isRecord(mapping.fields) ? mapping.fields : {};
+  for (const name of Object.keys(draft.fields)) {
+    const stored = fields[name];
+    if (!isRecord(stored)) continue;
+    draft.fields[name] = {
+      path: asText(stored.path),
+      transforms: (Array.isArray(stored.transform) ? stored.transform : []).map(transformFromStored).filter((t): t is TransformDraft => t !== null),
+      defaultValue: asText(stored.default),
+    };
+  }
+  return {
+    ...draft,
+    name: source.name,
+    url: source.url,
+    headers: source.headerNames.map((name) => ({ name, value: "", saved: true })),
+    recordsPath: source.recordsPath,
+    nextPagePath: source.nextPagePath ?? "",
+    schedule: source.schedule,
+    sourceIdPath: source.target === "sessions" ? asText(mapping.sourceIdPath) : "",
+  };
+}
+
+// ───────────── to the library's inputs ─────────────
+
+function transformInput(transform: TransformDraft): unknown {
+  switch (transform.op) {
+    case "parseDate":
+      return {
+        op: "parseDate",
+        ...(transform.timezone.trim() ? { timezone: transform.timezone.trim() } : {}),
+        ...(transform.format.trim() ? { format: transform.format } : {}),
+      };
+    case "map":
+      return {
+        op: "map",
+        // A blank source value never reaches a transform (blank counts as missing), so a
+        // row without one is an unfinished row and left out.
+        values: Object.fromEntries(transform.rows.filter((row) => row.from.trim() !== "").map((row) => [row.from, row.to])),
+        ...(transform.fallback === "missing" ? { default: null } : transform.fallback === "value" ? { default: transform.fallbackValue } : {}),
+      };
+    default:
+      return { op: transform.op };
+  }
+}
+
+/** The mapping object; fields without a path are not mapped (a required one is then reported by the schema). */
+export function mappingInput(draft: SourceDraft): Record<string, unknown> {
+  const fields: Record<string, unknown> = {};
+  for (const [name, field] of Object.entries(draft.fields)) {
+    if (field.path.trim() === "" && field.transforms.length === 0 && field.defaultValue === "") continue;
+    fields[name] = {
+      path: field.path,
+      ...(field.transforms.length ? { transform: field.transforms.map(transformInput) } : {}),
+      ...(field.defaultValue !== "" ? { default: field.defaultValue } : {}),
+    };
+  }
+  return draft.target === "sessions" ? { sourceIdPath: draft.sourceIdPath, fields } : { fields };
+}
+
+/** Whether any field is mapped yet: a preview without one shows the raw records only. */
+export function hasMappedField(draft: SourceDraft): boolean {
+  return Object.values(draft.fields).some((field) => field.path.trim() !== "");
+}
+
+const nextPage = (draft: SourceDraft) => (draft.nextPagePath.trim() === "" ? null : draft.nextPagePath);
+
+/** Input of createDataSource (createDataSourceInputSchema). */
+export function createInput(draft: SourceDraft) {
+  return {
+    name: draft.name,
+    eventId: draft.eventId,
+    target: draft.target,
+    url: draft.url,
+    headers: draft.headers.map((row) => ({ name: row.name, value: row.value })),
+    recordsPath: draft.recordsPath,
+    nextPagePath: nextPage(draft),
+    schedule: draft.schedule,
+    mapping: mappingInput(draft),
+  };
+}
+
+/** Saved headers left blank keep their value: the row is sent without one. */
+function editedHeaders(draft: SourceDraft) {
+  return draft.headers.map((row) => (row.saved && row.value === "" ? { name: row.name } : { name: row.name, value: row.value }));
+}
+
+/** Input of updateDataSource (updateDataSourceInputSchemaFor(target)); event and target are fixed. */
+export function updateInput(draft: SourceDraft) {
+  return {
+    name: draft.name,
+    url: draft.url,
+    headers: editedHeaders(draft),
+    recordsPath: draft.recordsPath,
+    nextPagePath: nextPage(draft),
+    schedule: draft.schedule,
+    mapping: mappingInput(draft),
+  };
+}
+
+/** Input of previewDataSource (previewInputSchema): a saved source's blank header values use the stored ones. */
+export function previewInput(draft: SourceDraft, dataSourceId?: string) {
+  return {
+    ...(dataSourceId ? { dataSourceId } : {}),
+    eventId: draft.eventId,
+    target: draft.target,
+    url: draft.url,
+    headers: editedHeaders(draft),
+    recordsPath: draft.recordsPath,
+    nextPagePath: nextPage(draft),
+    ...(hasMappedField(draft) ? { mapping: mappingInput(draft) } : {}),
+  };
+}
+
+/** First message per full dotted path ("mapping.fields.email.path"), like the API's details.fields. */
+export function errorsByPath(issues: readonly z.core.$ZodIssue[]): Record<string, string> {
+  const errors: Record<string, string> = {};
+  for (const issue of issues) {
+    const key = issue.path.length ? issue.path.map(String).join(".") : "form";
+    errors[key] ??= issue.message;
+  }
+  return errors;
+}
+
+/** The DOM id of the input that shows the error at `path` (so focus can move to it). */
+export function inputIdFor(path: string): string {
+  return `ds-${path.replace(/[^A-Za-z0-9_-]/g, "-")}`;
+}
