@@ -2,16 +2,31 @@ import Link from "next/link";
 import type { PageInfo } from "@/lib/console/pagination";
 import { buttonClasses } from "./button";
 
-/** "Showing 26–50 of 130" with previous/next links that set ?page=. */
-export function Pagination({ info, basePath, label }: { info: PageInfo; basePath: string; label: string }) {
+/**
+ * "Showing 26–50 of 130" with previous/next links that set ?page=. `pageHref` builds the
+ * links instead when a page keeps other query parameters (filters).
+ */
+export function Pagination({
+  info,
+  basePath,
+  label,
+  pageHref,
+  noun = ["item", "items"],
+}: {
+  info: PageInfo;
+  basePath: string;
+  label: string;
+  pageHref?: (page: number) => string;
+  noun?: [singular: string, plural: string];
+}) {
   if (info.total <= info.pageSize) {
     return info.total > 0 ? (
       <p className="px-4 py-3 text-xs text-zinc-500 sm:px-6 dark:text-zinc-400">
-        {info.total} {info.total === 1 ? "item" : "items"}
+        {info.total} {info.total === 1 ? noun[0] : noun[1]}
       </p>
     ) : null;
   }
-  const href = (page: number) => (page <= 1 ? basePath : `${basePath}?page=${page}`);
+  const href = pageHref ?? ((page: number) => (page <= 1 ? basePath : `${basePath}?page=${page}`));
   const disabled = "pointer-events-none opacity-40";
   return (
     <nav aria-label={label} className="flex items-center justify-between gap-3 px-4 py-3 sm:px-6">

@@ -5,6 +5,7 @@ import { buttonClasses } from "@/components/ui/button";
 import { cx } from "@/components/ui/cx";
 import { EmptyState } from "@/components/ui/empty-state";
 import { inputClasses } from "@/components/ui/field";
+import { Pagination } from "@/components/ui/pagination";
 import { WebhookIcon } from "@/components/ui/icons";
 import { TBody, THead, Table, Td, Th, Tr } from "@/components/ui/table";
 import type { DeliveryResult } from "@/lib/console/delivery-result";
@@ -121,48 +122,6 @@ function Attempts({ entry }: { entry: DeliveryLogEntry }) {
   );
 }
 
-/** Previous/next links that keep the filters in the query string. */
-function Pager({ basePath, filters, info }: { basePath: string; filters: DeliveryFilters; info: PageInfo }) {
-  if (info.total <= info.pageSize) {
-    return info.total > 0 ? (
-      <p className="px-4 py-3 text-xs text-zinc-500 sm:px-6 dark:text-zinc-400">
-        {info.total} {info.total === 1 ? "delivery" : "deliveries"}
-      </p>
-    ) : null;
-  }
-  const href = (page: number) => `${basePath}${deliveryFilterQuery(filters, page)}#deliveries`;
-  const off = "pointer-events-none opacity-40";
-  return (
-    <nav aria-label="Delivery log pages" className="flex items-center justify-between gap-3 px-4 py-3 sm:px-6">
-      <p className="text-xs text-zinc-500 dark:text-zinc-400">
-        Showing <span className="font-medium text-zinc-700 dark:text-zinc-200">{info.from}</span>–
-        <span className="font-medium text-zinc-700 dark:text-zinc-200">{info.to}</span> of{" "}
-        <span className="font-medium text-zinc-700 dark:text-zinc-200">{info.total}</span>
-      </p>
-      <div className="flex gap-2">
-        {info.page > 1 ? (
-          <Link className={buttonClasses("secondary", "sm")} href={href(info.page - 1)} rel="prev">
-            Previous
-          </Link>
-        ) : (
-          <span className={buttonClasses("secondary", "sm", off)} aria-disabled="true">
-            Previous
-          </span>
-        )}
-        {info.page < info.lastPage ? (
-          <Link className={buttonClasses("secondary", "sm")} href={href(info.page + 1)} rel="next">
-            Next
-          </Link>
-        ) : (
-          <span className={buttonClasses("secondary", "sm", off)} aria-disabled="true">
-            Next
-          </span>
-        )}
-      </div>
-    </nav>
-  );
-}
-
 /** The endpoint's deliveries of the last 30 days: filters, table, pages. */
 export function DeliveryLog({
   orgId,
@@ -256,7 +215,13 @@ export function DeliveryLog({
               })}
             </TBody>
           </Table>
-          <Pager basePath={basePath} filters={filters} info={page} />
+          <Pagination
+            info={page}
+            basePath={basePath}
+            label="Delivery log pages"
+            noun={["delivery", "deliveries"]}
+            pageHref={(pageNumber) => `${basePath}${deliveryFilterQuery(filters, pageNumber)}#deliveries`}
+          />
         </>
       )}
     </>
