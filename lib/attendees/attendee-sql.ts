@@ -30,11 +30,3 @@ export async function lockAttendeeById(tx: Tx, eventId: string, attendeeId: stri
   return rows[0] ?? null;
 }
 
-/** Same, found by address; citext compares case-insensitively (the cast matters: text = text would not). */
-export async function lockAttendeeByEmail(tx: Tx, eventId: string, email: string): Promise<AttendeeRow | null> {
-  const rows = await tx.$queryRaw<AttendeeRow[]>`
-    SELECT ${ATTENDEE_RETURNING} FROM "Attendee" a
-    WHERE a."eventId" = ${eventId}::uuid AND a.email = ${email}::citext
-    FOR UPDATE`;
-  return rows[0] ?? null;
-}

@@ -1,12 +1,11 @@
 "use client";
 
 import { useRouter } from "next/navigation";
-import { useCallback, useEffect, useRef, useState, useTransition } from "react";
+import { useCallback, useEffect, useState, useTransition } from "react";
 import { focusPageHeadingIfLost, useDialogAction } from "@/components/forms/use-dialog-action";
 import type { FormAction } from "@/components/forms/use-form-action";
 import { Button } from "@/components/ui/button";
 import { cx } from "@/components/ui/cx";
-import { Dialog } from "@/components/ui/dialog";
 import { FormStatus } from "@/components/ui/form-status";
 import { AlertIcon, CheckCircleIcon } from "@/components/ui/icons";
 import { Spinner } from "@/components/ui/spinner";
@@ -15,6 +14,7 @@ import type { ActionFailure, ActionResult } from "@/lib/console/action-result";
 import { deliverySettled, type DeliveryResult } from "@/lib/console/delivery-result";
 import { formatDateTime } from "@/lib/console/format-time";
 import { OneTimeSecret } from "../one-time-secret";
+import { ConfirmActionButton } from "../confirm-action-button";
 import { SecretHelp } from "./secret-help";
 
 type Ids = { orgId: string; endpointId: string };
@@ -42,77 +42,17 @@ export function ControlsReason({ reason }: { reason: string | null }) {
   );
 }
 
+/** The endpoint's confirmation buttons: the shared dialog with this page's ids and reason. */
 function ConfirmButton({
   ids,
-  action,
-  trigger,
-  title,
-  description,
-  confirmLabel,
-  pendingLabel,
-  variant,
-  disabledReason,
   extra,
-  onSuccess,
-  testId,
-}: {
-  ids: Ids;
-  action: FormAction<unknown>;
-  trigger: string;
-  title: string;
-  description: React.ReactNode;
-  confirmLabel: string;
-  pendingLabel: string;
-  variant: "secondary" | "danger-secondary";
-  disabledReason: string | null;
-  extra?: Record<string, string>;
-  onSuccess: (message: string) => void;
-  testId: string;
-}) {
-  const [open, setOpen] = useState(false);
-  const triggerRef = useRef<HTMLButtonElement>(null);
-  const close = useCallback(() => setOpen(false), []);
-  const { pending, failure, onSubmit, clearFailure } = useDialogAction(action, (message) => {
-    setOpen(false);
-    onSuccess(message);
-  });
-  return (
-    <>
-      <Button
-        ref={triggerRef}
-        variant={variant}
-        disabled={disabledReason !== null}
-        aria-describedby={disabledReason ? REASON_ID : undefined}
-        onClick={() => {
-          clearFailure();
-          setOpen(true);
-        }}
-        data-testid={testId}
-      >
-        {trigger}
-      </Button>
-      <Dialog open={open} onClose={close} labelId={`${testId}-dialog`} returnFocusTo={triggerRef} title={title} description={description}>
-        <form onSubmit={onSubmit}>
-          <Hidden {...ids} extra={extra} />
-          <FormStatus state={failure} hideSuccess className="mb-4" />
-          <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
-            <Button variant="secondary" autoFocus onClick={close}>
-              Cancel
-            </Button>
-            <Button
-              type="submit"
-              variant={variant === "danger-secondary" ? "danger" : "primary"}
-              pending={pending}
-              pendingLabel={pendingLabel}
-              data-testid={`confirm-${testId}`}
-            >
-              {confirmLabel}
-            </Button>
-          </div>
-        </form>
-      </Dialog>
-    </>
-  );
+  action,
+  ...rest
+}: { ids: Ids; extra?: Record<string, string>; action: FormAction<unknown> } & Omit<
+  React.ComponentProps<typeof ConfirmActionButton>,
+  "fields" | "action" | "reasonId"
+>) {
+  return <ConfirmActionButton fields={{ ...ids, ...extra }} action={action} reasonId={REASON_ID} {...rest} />;
 }
 
 /** Enable at once; disable after a confirmation, since pending deliveries are cancelled. */
