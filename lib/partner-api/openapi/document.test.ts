@@ -106,6 +106,7 @@ describe("the document", () => {
       [
         "invalid_body", "invalid_cursor", "missing_key", "invalid_key", "revoked_key", "expired_key", "payment_required",
         "billing_suspended", "billing_closed", "insufficient_scope", "org_suspended", "attendee_exists", "body_too_large", "rate_limited",
+        "method_not_allowed", "database_unavailable",
       ].sort(),
     );
     for (const reason of reasons) expect(doc.info.description).toContain(`\`${reason}\``);

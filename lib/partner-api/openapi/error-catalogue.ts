@@ -98,6 +98,19 @@ export const ERROR_CATALOGUE: readonly ErrorCatalogueEntry[] = [
     retry: "No.",
     reasons: [{ reason: null, condition: "No such record in the key's organization", message: "No such event." }],
   }),
+  entry("METHOD_NOT_ALLOWED", {
+    response: "MethodNotAllowed",
+    summary: "The path exists but does not take this HTTP method. The `Allow` header lists the methods it takes.",
+    retry: "No: use one of the methods in `Allow`.",
+    reasons: [
+      {
+        reason: "method_not_allowed",
+        condition: "A method other than the ones the path serves (the API uses only GET, POST and PATCH)",
+        details: "`allowed`: the methods the path takes, as in the `Allow` header.",
+        message: "PUT is not allowed on this path. Allowed: GET.",
+      },
+    ],
+  }),
   entry("CONFLICT", {
     response: "Conflict",
     summary: "The record already exists.",
@@ -146,6 +159,19 @@ export const ERROR_CATALOGUE: readonly ErrorCatalogueEntry[] = [
         reason: null,
         condition: "An unexpected failure",
         message: "Something went wrong on our side. Retry later; quote the request id if it persists.",
+      },
+    ],
+  }),
+  entry("SERVICE_UNAVAILABLE", {
+    response: "ServiceUnavailable",
+    summary: "The service cannot reach its database for a moment. Carries `Retry-After`.",
+    retry: "Yes, after `Retry-After` seconds, with exponential backoff.",
+    reasons: [
+      {
+        reason: "database_unavailable",
+        condition: "The database is unreachable or did not answer in time",
+        details: "`retryAfterSeconds`: integer, equal to the `Retry-After` header.",
+        message: "The service is briefly unavailable. Retry after 5 s.",
       },
     ],
   }),
