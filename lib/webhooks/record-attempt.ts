@@ -1,0 +1,136 @@
+import { getDb } from "@/lib/db/client";
+import { Prisma } from "@/lib/generated/prisma/client";
+import type { AttemptOutcome } from "./attempt-outcome";
+import type { ClaimedRow } from "./claim";
+import { AUTO_DISABLE_AFTER_FAILURES, nextAttemptAfter } from "./schedule";
+import type { SendResult } from "./send-attempt";
+
+// Recording an attempt's result: only by the runner that still owns the claimed
+// attempt number, with the endpoint's consecutive-failure count in the same transaction.
+
+const TX_OPTIONS = { maxWait: 10_000, timeout: 15_000 };
+
+class LostLease extends Error {}
+
+/** Ends a claim without an HTTP attempt (cancelled, exhausted while locked, postponed). */
+export async function finishWithoutAttempt(
+  claimed: ClaimedRow,
+  data: { state?: "cancelled" | "exhausted"; completedAt?: Date; nextAttemptAt: Date | null },
+): Promise<void> {
+  await getDb().webhookDelivery.updateMany({
+    where: { id: claimed.deliveryId, state: "pending", attemptCount: claimed.attemptCount },
+    data: { ...data, lockedUntil: null },
+  });
+}
+
+export async function record(claimed: ClaimedRow, attemptNumber: number, now: Date, result: SendResult): Promise<AttemptOutcome> {
+  const deliveryId = claimed.deliveryId;
+  const nextAttemptAt = result.succeeded ? null : nextAttemptAfter(attemptNumber, now);
+  let endpointDisabled = false;
+  // Recorded only by the runner that still owns the claimed attempt number; zero rows
+  // means the endpoint was deleted meanwhile (its deliveries went with it) or, in theory,
+  // the lease ran out and another runner recorded this attempt number first.
+  if (result.succeeded) {
+    if (!(await recordSuccess(claimed, attemptNumber, now, result))) return { kind: "skipped", deliveryId, reason: "finished" };
+    return { kind: "succeeded", deliveryId, attemptNumber, statusCode: result.statusCode ?? 0 };
+  }
+  try {
+    await getDb().$transaction(async (tx) => {
+      const updated = await tx.webhookDelivery.updateMany({
+        where: { id: deliveryId, state: "pending", attemptCount: claimed.attemptCount },
+        data: {
+          state: nextAttemptAt ? "pending" : "exhausted",
+          attemptCount: attemptNumber,
+          nextAttemptAt,
+          lockedUntil: null,
+          completedAt: nextAttemptAt ? null : now,
+        },
+      });
+      if (updated.count === 0) throw new LostLease();
+      await tx.webhookAttempt.create({
+        data: {
+          deliveryId,
+          attemptNumber,
+          startedAt: now,
+          durationMs: result.durationMs,
+          statusCode: result.statusCode,
+          error: result.error,
+          responseSnippet: result.snippet,
+          succeeded: false,
+        },
+      });
+      endpointDisabled = await countFailure(tx, claimed.endpointId, now);
+    }, TX_OPTIONS);
+  } catch (error) {
+    if (error instanceof LostLease) return { kind: "skipped", deliveryId, reason: "finished" };
+    throw error;
+  }
+
+  if (!nextAttemptAt) return { kind: "exhausted", deliveryId, attemptNumber, reason: "attempts" };
+  const retrying = endpointDisabled ? null : nextAttemptAt;
+  return {
+    kind: "failed",
+    deliveryId,
+    attemptNumber,
+    statusCode: result.statusCode,
+    error: result.error,
+    nextAttemptAt: retrying ? retrying.toISOString() : null,
+    retryInMs: retrying ? retrying.getTime() - now.getTime() : null,
+  };
+}
+
+/**
+ * The common case in one statement (one round trip, atomic): the delivery succeeded,
+ * its attempt is logged, the endpoint's failure count goes back to 0. False when the
+ * delivery was no longer ours to record.
+ */
+async function recordSuccess(claimed: ClaimedRow, attemptNumber: number, now: Date, result: SendResult): Promise<boolean> {
+  const inserted = await getDb().$executeRaw`
+    WITH delivery AS (
+      UPDATE "WebhookDelivery"
+      SET state = 'succeeded', "attemptCount" = ${attemptNumber}::int, "nextAttemptAt" = NULL, "lockedUntil" = NULL,
+          "completedAt" = ${now}::timestamptz, "updatedAt" = now()
+      WHERE id = ${claimed.deliveryId}::uuid AND state = 'pending' AND "attemptCount" = ${claimed.attemptCount}::int
+      RETURNING id
+    ), endpoint AS (
+      UPDATE "WebhookEndpoint" SET "consecutiveFailures" = 0
+      WHERE id = ${claimed.endpointId}::uuid AND "consecutiveFailures" <> 0 AND EXISTS (SELECT 1 FROM delivery)
+    )
+    INSERT INTO "WebhookAttempt" (id, "deliveryId", "attemptNumber", "startedAt", "durationMs", "statusCode", error,
+                                  "responseSnippet", succeeded)
+    SELECT gen_random_uuid(), delivery.id, ${attemptNumber}::int, ${now}::timestamptz, ${result.durationMs}::int,
+           ${result.statusCode}::int, ${result.error}::text, ${result.snippet}::text, true
+    FROM delivery`;
+  return inserted > 0;
+}
+
+/**
+ * +1 consecutive failure; the one that reaches the threshold disables the endpoint and
+ * cancels everything still pending for it (a disabled endpoint receives nothing).
+ * The row lock orders concurrent failures of one endpoint, so exactly one disables it.
+ */
+async function countFailure(tx: Prisma.TransactionClient, endpointId: string, now: Date): Promise<boolean> {
+  const [endpoint] = await tx.$queryRaw<{ enabled: boolean; consecutiveFailures: number }[]>`
+    SELECT enabled, "consecutiveFailures" FROM "WebhookEndpoint" WHERE id = ${endpointId}::uuid FOR UPDATE`;
+  if (!endpoint) return false;
+  const failures = endpoint.consecutiveFailures + 1;
+  const disable = endpoint.enabled && failures >= AUTO_DISABLE_AFTER_FAILURES;
+  await tx.$executeRaw`
+    UPDATE "WebhookEndpoint"
+    SET "consecutiveFailures" = ${failures},
+        enabled = ${disable ? false : endpoint.enabled},
+        "disabledAt" = CASE WHEN ${disable} THEN ${now} ELSE "disabledAt" END,
+        "disabledReason" = CASE WHEN ${disable} THEN 'consecutive_failures'::"WebhookDisabledReason" ELSE "disabledReason" END
+    WHERE id = ${endpointId}::uuid`;
+  if (disable) await cancelPendingDeliveries(tx, endpointId, now);
+  return disable;
+}
+
+/** Pending deliveries of an endpoint that was just disabled are cancelled, not kept. */
+export async function cancelPendingDeliveries(tx: Prisma.TransactionClient, endpointId: string, now: Date): Promise<number> {
+  const { count } = await tx.webhookDelivery.updateMany({
+    where: { endpointId, state: "pending" },
+    data: { state: "cancelled", completedAt: now, nextAttemptAt: null, lockedUntil: null },
+  });
+  return count;
+}

@@ -1,0 +1,74 @@
+import { OutboundError, safeFetch } from "@/lib/outbound/safe-fetch";
+import { outboundAllowLoopback } from "@/lib/outbound/url-guard";
+import { RESPONSE_SNIPPET_BYTES } from "./schedule";
+import { SIGNATURE_HEADER, signPayload } from "./signature";
+
+// The HTTP side of an attempt: the exact bytes and headers, one POST under the SSRF
+// guard, and what came back. Nothing here touches the database.
+
+export const USER_AGENT = "ServiceWebhooks/1.0";
+
+/** The exact bytes sent: same `id` and `createdAt` on every retry and every endpoint. */
+export function webhookBody(event: { id: string; type: string; createdAt: Date; data: unknown }): string {
+  return JSON.stringify({ id: event.id, type: event.type, createdAt: event.createdAt.toISOString(), data: event.data });
+}
+
+export function webhookHeaders(input: {
+  body: string;
+  secrets: string[];
+  eventId: string;
+  eventType: string;
+  deliveryId: string;
+  attemptNumber: number;
+  timestamp?: number;
+}): Record<string, string> {
+  return {
+    "Content-Type": "application/json",
+    "User-Agent": USER_AGENT,
+    [SIGNATURE_HEADER]: signPayload(input.body, input.secrets, input.timestamp),
+    "X-Service-Event-Id": input.eventId,
+    "X-Service-Event-Type": input.eventType,
+    "X-Service-Delivery-Id": input.deliveryId,
+    "X-Service-Delivery-Attempt": String(input.attemptNumber),
+  };
+}
+
+export type SendResult = {
+  succeeded: boolean;
+  statusCode: number | null;
+  error: string | null;
+  snippet: string | null;
+  durationMs: number;
+};
+
+export async function send(url: string, body: string, headers: Record<string, string>, timeoutMs: number): Promise<SendResult> {
+  const started = performance.now();
+  const elapsed = () => Math.round(performance.now() - started);
+  try {
+    // safeFetch re-runs the SSRF guard on the stored URL and again at connect time,
+    // and never follows redirects.
+    const response = await safeFetch(url, {
+      method: "POST",
+      headers,
+      body,
+      timeoutMs,
+      maxBytes: RESPONSE_SNIPPET_BYTES,
+      allowLoopback: outboundAllowLoopback(),
+    });
+    const succeeded = response.status >= 200 && response.status < 300;
+    let error: string | null = null;
+    if (response.status >= 300 && response.status < 400) error = "Redirects are not followed: answer with a 2xx.";
+    return { succeeded, statusCode: response.status, error, snippet: snippetOf(response.body), durationMs: elapsed() };
+  } catch (err) {
+    const error =
+      err instanceof OutboundError ? `${err.kind}: ${err.message}` : `error: ${err instanceof Error ? err.message : String(err)}`;
+    return { succeeded: false, statusCode: null, error: error.slice(0, 1000), snippet: null, durationMs: elapsed() };
+  }
+}
+
+function snippetOf(body: Buffer): string | null {
+  if (body.length === 0) return null;
+  // PostgreSQL text cannot hold NUL; a cut multi-byte character becomes U+FFFD.
+  return body.subarray(0, RESPONSE_SNIPPET_BYTES).toString("utf8").replace(/\u0000/g, "");
+}
+
