@@ -1,6 +1,6 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { OutboundError, isRedirectStatus, resolveRedirectLocation, safeFetch } from "./safe-fetch";
 import type { HostLookup } from "./url-guard";
 
@@ -243,6 +243,49 @@ describe("safeFetch connect-time check (DNS rebinding)", () => {
     const lookup = scriptedLookup([["192.168.1.1"]]);
     await expectOutboundError(safeFetch("https://lan.test/", { ...defaults, lookup }), "blocked");
     expect(lookup.calls).toEqual(["lan.test"]);
+  });
+});
+
+describe("safeFetch connection reuse", () => {
+  // A fresh server (so a fresh origin and pool entry) per test, counting TCP connections.
+  // Reuse across sequential webhook deliveries is tested in lib/webhooks/receiver-faults.test.ts.
+  let counted: Server;
+  let origin: string;
+  let connections = 0;
+
+  beforeEach(async () => {
+    connections = 0;
+    counted = createServer(handle);
+    counted.on("connection", () => {
+      connections += 1;
+    });
+    await new Promise<void>((resolve) => counted.listen(0, "127.0.0.1", resolve));
+    origin = `http://127.0.0.1:${(counted.address() as AddressInfo).port}`;
+  });
+
+  afterEach(async () => {
+    counted.closeAllConnections();
+    await new Promise<void>((resolve) => counted.close(() => resolve()));
+  });
+
+  it("never hands a half-read connection to the next request", async () => {
+    const capped = await safeFetch(`${origin}/big-chunked`, { ...defaults, maxBytes: 1_000, allowLoopback: true });
+    expect(capped.truncated).toBe(true);
+    const next = await safeFetch(`${origin}/ok`, { ...defaults, allowLoopback: true });
+    expect(next.body.toString("utf8")).toBe("hello");
+    expect(connections).toBeGreaterThanOrEqual(2);
+  });
+
+  it("still checks every new connection of a reused agent against the resolver", async () => {
+    const calls: string[] = [];
+    const rebinding: HostLookup = async (host) => {
+      calls.push(host);
+      // Public for the pre-check, private when the socket is about to connect.
+      return [{ address: calls.length % 2 === 1 ? "93.184.216.34" : "10.0.0.1", family: 4 }];
+    };
+    await expectOutboundError(safeFetch("https://rebind.test/hook", { ...defaults, lookup: rebinding }), "blocked");
+    await expectOutboundError(safeFetch("https://rebind.test/hook", { ...defaults, lookup: rebinding }), "blocked");
+    expect(calls).toEqual(["rebind.test", "rebind.test", "rebind.test", "rebind.test"]);
   });
 });
 

@@ -15,6 +15,10 @@ import { checkOutboundUrl, checkResolvedAddresses, defaultLookup, normalizeHost,
 //    anywhere, so the caller decides and must run the target through the guard.
 // 4. One deadline covers DNS, connect, headers and body; the body is read as a
 //    stream and never buffered past the cap.
+// 5. Connections are kept alive and reused (one Agent per process and guard setting):
+//    a retry or the next delivery to the same origin skips TCP and TLS setup. Reuse
+//    keeps the pin: undici pools per origin, and every new socket goes through the
+//    guarded lookup, so a pooled socket is always one whose address passed the check.
 //
 // undici's own `fetch` is used on purpose: Node's global fetch is a different
 // undici build and silently ignores a dispatcher created by this one.
@@ -148,6 +152,34 @@ function untilAborted<T>(promise: Promise<T>, signal: AbortSignal): Promise<T> {
   });
 }
 
+// Idle sockets are closed after this long (undici honours a shorter Keep-Alive hint
+// from the server); a receiver retried within it reuses the connection.
+const KEEP_ALIVE_MS = 30_000;
+// A safety net only: every request's own deadline (the abort signal) is shorter.
+const CONNECT_TIMEOUT_MS = 30_000;
+
+// Keyed by resolver (the product always passes defaultLookup; tests inject their own)
+// and by the loopback flag, because both are baked into the connect hook.
+const agents = new WeakMap<HostLookup, Map<boolean, Agent>>();
+
+function sharedAgent(allowLoopback: boolean, lookup: HostLookup): Agent {
+  let byFlag = agents.get(lookup);
+  if (!byFlag) {
+    byFlag = new Map();
+    agents.set(lookup, byFlag);
+  }
+  let agent = byFlag.get(allowLoopback);
+  if (!agent) {
+    agent = new Agent({
+      connect: { lookup: guardedLookup({ allowLoopback, lookup }), timeout: CONNECT_TIMEOUT_MS },
+      keepAliveTimeout: KEEP_ALIVE_MS,
+      keepAliveMaxTimeout: KEEP_ALIVE_MS,
+    });
+    byFlag.set(allowLoopback, agent);
+  }
+  return agent;
+}
+
 /**
  * Reads at most `maxBytes` of a body. When more arrives the stream is cancelled,
  * so at most one chunk beyond the cap is ever held in memory.
@@ -168,7 +200,8 @@ async function readCapped(
       const room = maxBytes - total;
       if (room > 0) chunks.push(Buffer.from(value.buffer, value.byteOffset, room));
       total += Math.max(room, 0);
-      // Don't wait for the cancel to settle: the agent is destroyed right after.
+      // Don't wait for the cancel to settle: undici aborts the request and closes
+      // that socket instead of returning it to the pool half-read.
       reader.cancel().catch(() => {});
       return { body: Buffer.concat(chunks, total), truncated: true };
     }
@@ -210,9 +243,7 @@ export async function safeFetch(url: string, init: SafeFetchInit): Promise<SafeF
   if (!checked.ok) throw new OutboundError("blocked", checked.reason);
   const target = checked.url;
 
-  const agent = new Agent({
-    connect: { lookup: guardedLookup({ allowLoopback, lookup }), timeout: timeoutMs },
-  });
+  const agent = sharedAgent(allowLoopback, lookup);
   try {
     const response = await fetch(target.href, { ...rest, signal, redirect: "manual", dispatcher: agent });
 
@@ -231,8 +262,6 @@ export async function safeFetch(url: string, init: SafeFetchInit): Promise<SafeF
     return { status: response.status, headers: response.headers, body, truncated, url: target.href };
   } catch (err) {
     return rethrow(err, target.host);
-  } finally {
-    agent.destroy().catch(() => {});
   }
 }
 

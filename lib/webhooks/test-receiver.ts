@@ -24,14 +24,19 @@ export type WebhookReceiver = {
   secrets: string[];
   /** How to answer the next requests (default 200 "ok"). */
   reply: (request: ReceivedWebhook) => Reply;
+  /** TCP connections accepted so far (keep-alive reuse shows as fewer than requests). */
+  connections: number;
   /** Resolves once `count` requests arrived (rejects after `timeoutMs`). */
   waitFor: (count: number, timeoutMs?: number) => Promise<ReceivedWebhook[]>;
   close: () => Promise<void>;
 };
 
-export async function startWebhookReceiver(options: { secrets?: string[]; reply?: (request: ReceivedWebhook) => Reply } = {}): Promise<WebhookReceiver> {
+export async function startWebhookReceiver(
+  options: { secrets?: string[]; reply?: (request: ReceivedWebhook) => Reply; /** Listen here (a receiver coming back up). */ port?: number } = {},
+): Promise<WebhookReceiver> {
   const receiver: WebhookReceiver = {
     url: "",
+    connections: 0,
     received: [],
     secrets: options.secrets ?? [],
     reply: options.reply ?? (() => ({ status: 200, body: "ok" })),
@@ -81,7 +86,10 @@ export async function startWebhookReceiver(options: { secrets?: string[]; reply?
       else send();
     });
   });
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  server.on("connection", () => {
+    receiver.connections += 1;
+  });
+  await new Promise<void>((resolve) => server.listen(options.port ?? 0, "127.0.0.1", resolve));
   receiver.url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/hooks`;
   return receiver;
 }
