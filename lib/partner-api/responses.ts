@@ -1,5 +1,7 @@
 import { randomUUID } from "node:crypto";
+import { databaseUnavailable, isDatabaseUnavailable } from "@/lib/db/unavailable";
 import { AppError } from "@/lib/errors/app-error";
+import { logger } from "@/lib/observability/logger";
 
 // Every Partner API response (success, failure, public routes) goes through here, so
 // each one carries x-request-id and Cache-Control, and failures have the spec's envelope.
@@ -19,9 +21,17 @@ export function jsonResponse(body: unknown, status: number, headers: Record<stri
   });
 }
 
-/** The failure envelope; anything that is not an AppError is logged and masked as a 500. */
+/**
+ * The failure envelope. A database that cannot be reached, wherever in the request it
+ * surfaced, is a 503 with Retry-After (the client's retry will work once it is back);
+ * anything else that is not an AppError is logged and masked as a 500.
+ */
 export function errorResponse(error: unknown, requestId: string, extraHeaders: Record<string, string> = {}): Response {
-  const appError = error instanceof AppError ? error : null;
+  let appError = error instanceof AppError ? error : null;
+  if (!appError && isDatabaseUnavailable(error)) {
+    logger.warn({ requestId, err: error instanceof Error ? error.message : String(error) }, "database unavailable");
+    appError = databaseUnavailable();
+  }
   if (!appError) {
     const detail = error instanceof Error ? { message: error.message, stack: error.stack } : { message: String(error) };
     console.error(JSON.stringify({ level: "error", msg: "unhandled error in partner API", requestId, ...detail }));
