@@ -15,6 +15,7 @@ export type ClaimedRow = {
   eventData: unknown;
   eventCreatedAt: Date;
   endpointId: string;
+  orgId: string;
   url: string;
   enabled: boolean;
   secretCiphertext: string;
@@ -30,7 +31,7 @@ export type ClaimedRow = {
 const CLAIMED_COLUMNS = Prisma.sql`
   c.id AS "deliveryId", c."attemptCount", c."createdAt" AS "deliveryCreatedAt",
   e.id AS "eventId", e.type AS "eventType", e.data AS "eventData", e."createdAt" AS "eventCreatedAt",
-  ep.id AS "endpointId", ep.url, ep.enabled, ep."secretCiphertext", ep."previousSecretCiphertext",
+  ep.id AS "endpointId", o.id AS "orgId", ep.url, ep.enabled, ep."secretCiphertext", ep."previousSecretCiphertext",
   ep."previousSecretExpiresAt",
   o.status::text AS "orgStatus", o."billingPlan"::text AS "billingPlan", o."annualPlanUntil",
   o."billingAccountState"::text AS "billingAccountState"`;
@@ -57,24 +58,63 @@ export async function claim(deliveryId: string, now: Date): Promise<ClaimedRow |
   return rows[0] ?? null;
 }
 
+/** Attempts this runner already has in flight, per endpoint and per organization. */
+export type InFlightLoad = { endpoints: Map<string, number>; orgs: Map<string, number> };
+
+export type ClaimLimits = {
+  /** Only this organization's deliveries (tests, operator use). */
+  orgId?: string;
+  /** At most this many attempts in flight per endpoint, counting `inFlight`. */
+  perEndpoint?: number;
+  /** At most this many attempts in flight per organization, counting `inFlight`. */
+  perOrg?: number;
+  inFlight?: InFlightLoad;
+};
+
 /**
- * Takes the lease on up to `limit` due deliveries in one statement, oldest due first.
- * SKIP LOCKED lets concurrent sweeps take disjoint sets; a row another sweep leased a
- * moment ago fails the lease condition when re-checked, so it is never taken twice.
- * The caller starts every claimed attempt at once, well inside the 30 s lease.
+ * Takes the lease on up to `limit` due deliveries in one statement, oldest due first,
+ * but never more than `perEndpoint` / `perOrg` in flight: a backlog at one slow
+ * receiver or one busy organization cannot take every slot, so others' deliveries go
+ * out at once. Ranks are counted per endpoint first, then per organization among the
+ * rows that passed, so one endpoint's backlog does not hide its organization's other
+ * endpoints. SKIP LOCKED lets concurrent sweeps take disjoint sets; a row another sweep
+ * leased a moment ago fails the lease condition when re-checked, so it is never taken
+ * twice. The caller starts every claimed attempt at once, well inside the 30 s lease.
  */
-export async function claimDueDeliveries(now: Date, limit: number, orgId?: string): Promise<ClaimedRow[]> {
+export async function claimDueDeliveries(now: Date, limit: number, limits: ClaimLimits = {}): Promise<ClaimedRow[]> {
   if (limit <= 0) return [];
   const leaseUntil = new Date(now.getTime() + LEASE_MS);
+  const perEndpoint = limits.perEndpoint ?? limit;
+  const perOrg = limits.perOrg ?? limit;
+  const endpoints = [...(limits.inFlight?.endpoints ?? new Map<string, number>())];
+  const orgs = [...(limits.inFlight?.orgs ?? new Map<string, number>())];
   return getDb().$queryRaw<ClaimedRow[]>`
-    WITH due AS (
-      SELECT d.id
+    WITH busy_endpoint AS (
+      SELECT * FROM unnest(${endpoints.map(([id]) => id)}::uuid[], ${endpoints.map(([, n]) => n)}::int[]) AS b(id, n)
+    ), busy_org AS (
+      SELECT * FROM unnest(${orgs.map(([id]) => id)}::uuid[], ${orgs.map(([, n]) => n)}::int[]) AS b(id, n)
+    ), by_endpoint AS (
+      SELECT d.id, d."nextAttemptAt", d."createdAt", ep."orgId",
+             row_number() OVER (PARTITION BY d."endpointId" ORDER BY d."nextAttemptAt", d."createdAt") + COALESCE(be.n, 0) AS load
       FROM "WebhookDelivery" d
-      ${orgId ? Prisma.sql`JOIN "WebhookEndpoint" scope ON scope.id = d."endpointId" AND scope."orgId" = ${orgId}::uuid` : Prisma.empty}
+      JOIN "WebhookEndpoint" ep ON ep.id = d."endpointId"
+      LEFT JOIN busy_endpoint be ON be.id = d."endpointId"
       WHERE d.state = 'pending'
         AND d."nextAttemptAt" <= ${now}
         AND (d."lockedUntil" IS NULL OR d."lockedUntil" < ${now})
-      ORDER BY d."nextAttemptAt", d."createdAt"
+        ${limits.orgId ? Prisma.sql`AND ep."orgId" = ${limits.orgId}::uuid` : Prisma.empty}
+    ), by_org AS (
+      SELECT r.id, r."nextAttemptAt", r."createdAt",
+             row_number() OVER (PARTITION BY r."orgId" ORDER BY r."nextAttemptAt", r."createdAt") + COALESCE(bo.n, 0) AS load
+      FROM by_endpoint r
+      LEFT JOIN busy_org bo ON bo.id = r."orgId"
+      WHERE r.load <= ${perEndpoint}
+    ), due AS (
+      SELECT d.id
+      FROM "WebhookDelivery" d
+      JOIN by_org r ON r.id = d.id
+      WHERE r.load <= ${perOrg}
+      ORDER BY r."nextAttemptAt", r."createdAt"
       LIMIT ${limit}
       FOR UPDATE OF d SKIP LOCKED
     ), c AS (

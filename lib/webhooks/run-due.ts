@@ -1,4 +1,5 @@
 import { platformIntegrationsEnabled } from "@/lib/platform/integrations-switch";
+import type { InFlightLoad } from "./claim";
 import { attemptClaimed, claimDueDeliveries, type AttemptOutcome } from "./deliver";
 import { FAN_OUT_BATCH, fanOutEvents } from "./dispatch";
 
@@ -8,6 +9,12 @@ import { FAN_OUT_BATCH, fanOutEvents } from "./dispatch";
 // (leased) in small batches only as attempt slots free up, so every claimed delivery is
 // sent at once, far inside its 30 s lease; two sweeps, or a sweep and an Inngest run,
 // never send the same delivery twice (see deliver.ts).
+//
+// Fair: at most `perEndpoint` attempts per endpoint and `perOrg` per organization are in
+// flight, so a receiver that hangs until the 10 s deadline holds a few slots, never all
+// of them, and every other organization's deliveries go out at once. While slots are
+// held back by those limits the sweep looks again every second (or as soon as an
+// attempt ends), until its time budget is spent.
 
 export type RunDueOptions = {
   /** At most this many attempts in this sweep; the next sweep continues. */
@@ -16,8 +23,12 @@ export type RunDueOptions = {
   now?: Date;
   /** Only this organization's events and deliveries (tests, operator use). */
   orgId?: string;
-  /** Attempts in flight at once. */
+  /** Attempts in flight at once, in all. */
   concurrency?: number;
+  /** Attempts in flight at once for one endpoint. */
+  perEndpoint?: number;
+  /** Attempts in flight at once for one organization. */
+  perOrg?: number;
   /** Stop claiming after this long; attempts in flight finish, the next sweep continues. */
   budgetMs?: number;
   /** Request deadline per attempt (tests shorten it). */
@@ -33,10 +44,23 @@ export type RunDueSummary = {
 };
 
 const MAX_FAN_OUT_BATCHES = 20;
+export const SWEEP_CONCURRENCY = 16;
+export const PER_ENDPOINT_CONCURRENCY = 4;
+export const PER_ORG_CONCURRENCY = 8;
+/** How often a sweep whose slots are held back by the limits looks for claimable work. */
+const CLAIM_POLL_MS = 1_000;
+
+function adjust(counts: Map<string, number>, key: string, by: number): void {
+  const next = (counts.get(key) ?? 0) + by;
+  if (next > 0) counts.set(key, next);
+  else counts.delete(key);
+}
 
 export async function runDueDeliveries(options: RunDueOptions = {}): Promise<RunDueSummary> {
   const limit = options.limit ?? 5_000;
-  const concurrency = Math.max(1, options.concurrency ?? 10);
+  const concurrency = Math.max(1, options.concurrency ?? SWEEP_CONCURRENCY);
+  const perEndpoint = Math.max(1, options.perEndpoint ?? PER_ENDPOINT_CONCURRENCY);
+  const perOrg = Math.max(1, options.perOrg ?? PER_ORG_CONCURRENCY);
   const budgetMs = options.budgetMs ?? 45_000;
   const started = Date.now();
   const clock = () => options.now ?? new Date();
@@ -57,12 +81,14 @@ export async function runDueDeliveries(options: RunDueOptions = {}): Promise<Run
 
   const integrationsEnabled = await platformIntegrationsEnabled();
   const inFlight = new Set<Promise<void>>();
+  const load: InFlightLoad = { endpoints: new Map(), orgs: new Map() };
   let claimedTotal = 0;
-  let drained = false;
   // Refill when at least half the slots are free: fewer, larger claims.
   const refillAt = Math.ceil(concurrency / 2);
+  const slotFreedOrPoll = () =>
+    Promise.race([...inFlight, new Promise<void>((resolve) => setTimeout(resolve, CLAIM_POLL_MS).unref())]);
 
-  while (!drained && claimedTotal < limit && Date.now() - started < budgetMs) {
+  while (claimedTotal < limit && Date.now() - started < budgetMs) {
     const free = concurrency - inFlight.size;
     if (free < refillAt && inFlight.size > 0) {
       await Promise.race(inFlight);
@@ -70,11 +96,11 @@ export async function runDueDeliveries(options: RunDueOptions = {}): Promise<Run
     }
     const wanted = Math.min(free, limit - claimedTotal);
     const now = clock();
-    const claimed = await claimDueDeliveries(now, wanted, options.orgId);
+    const claimed = await claimDueDeliveries(now, wanted, { orgId: options.orgId, perEndpoint, perOrg, inFlight: load });
     claimedTotal += claimed.length;
-    // Fewer than asked: nothing else is due for this clock (later retries are for later sweeps).
-    if (claimed.length < wanted) drained = true;
     for (const row of claimed) {
+      adjust(load.endpoints, row.endpointId, 1);
+      adjust(load.orgs, row.orgId, 1);
       const attempt: Promise<void> = attemptClaimed(row, { now: options.now ?? now, timeoutMs: options.timeoutMs, integrationsEnabled })
         .then((outcome) => {
           summary.outcomes[outcome.kind] += 1;
@@ -86,8 +112,18 @@ export async function runDueDeliveries(options: RunDueOptions = {}): Promise<Run
           summary.errors += 1;
           console.error(`[webhooks] Attempt of delivery ${row.deliveryId} failed to run: ${error instanceof Error ? error.message : String(error)}`);
         })
-        .finally(() => inFlight.delete(attempt));
+        .finally(() => {
+          adjust(load.endpoints, row.endpointId, -1);
+          adjust(load.orgs, row.orgId, -1);
+          inFlight.delete(attempt);
+        });
       inFlight.add(attempt);
+    }
+    if (claimed.length < wanted) {
+      // Nothing else claimable now: done, unless attempts in flight hold rows back
+      // (limits) or new work may become due while they run.
+      if (inFlight.size === 0) break;
+      await slotFreedOrPoll();
     }
   }
   await Promise.all(inFlight);
