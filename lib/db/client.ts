@@ -1,5 +1,7 @@
 import { PrismaPg } from "@prisma/adapter-pg";
 import pg from "pg";
+import { config } from "@/lib/config/env";
+import { logger } from "@/lib/observability/logger";
 import { Prisma, PrismaClient } from "@/lib/generated/prisma/client";
 
 export type Db = PrismaClient;
@@ -13,11 +15,14 @@ const globalForDb = globalThis as unknown as { __pool?: pg.Pool; __db?: PrismaCl
 
 export function getPgPool(): pg.Pool {
   if (!globalForDb.__pool) {
-    const connectionString = process.env.DATABASE_URL;
-    if (!connectionString) {
+    const { databaseUrl, pool } = config();
+    if (!databaseUrl) {
       throw new Error("DATABASE_URL is not set (npm run dev and npm start set it for the embedded database)");
     }
-    globalForDb.__pool = new pg.Pool({ connectionString, max: Number(process.env.DATABASE_POOL_MAX ?? 10) });
+    const created = new pg.Pool({ connectionString: databaseUrl, ...pool });
+    // An idle connection the server (or a pooler) drops must not crash the process.
+    created.on("error", (error) => logger.warn({ err: error.message }, "database connection dropped"));
+    globalForDb.__pool = created;
   }
   return globalForDb.__pool;
 }

@@ -1,5 +1,6 @@
 import { randomUUID } from "node:crypto";
 import { AppError } from "@/lib/errors/app-error";
+import { logger } from "@/lib/observability/logger";
 
 // Every Partner API response (success, failure, public routes) goes through here, so
 // each one carries x-request-id and Cache-Control, and failures have the spec's envelope.
@@ -23,8 +24,7 @@ export function jsonResponse(body: unknown, status: number, headers: Record<stri
 export function errorResponse(error: unknown, requestId: string, extraHeaders: Record<string, string> = {}): Response {
   const appError = error instanceof AppError ? error : null;
   if (!appError) {
-    const detail = error instanceof Error ? { message: error.message, stack: error.stack } : { message: String(error) };
-    console.error(JSON.stringify({ level: "error", msg: "unhandled error in partner API", requestId, ...detail }));
+    logger.error({ requestId, err: error }, "unhandled error in partner API");
   }
   const code = appError?.code ?? "INTERNAL";
   const message = appError?.message ?? "Something went wrong on our side. Retry later; quote the request id if it persists.";

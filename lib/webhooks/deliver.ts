@@ -1,6 +1,7 @@
 import { integrationLockReason, type IntegrationLockReason } from "@/lib/billing/entitlement";
 import { getDb } from "@/lib/db/client";
 import { Prisma } from "@/lib/generated/prisma/client";
+import { logger } from "@/lib/observability/logger";
 import { OutboundError, safeFetch } from "@/lib/outbound/safe-fetch";
 import { outboundAllowLoopback } from "@/lib/outbound/url-guard";
 import { platformIntegrationsEnabled } from "@/lib/platform/integrations-switch";
@@ -198,8 +199,19 @@ export async function attemptDelivery(deliveryId: string, options: AttemptOption
   return attemptClaimed(claimed, { ...options, now });
 }
 
-/** The attempt itself, on a delivery this runner holds the lease on. */
+/** The attempt itself, on a delivery this runner holds the lease on; one log line per attempt. */
 export async function attemptClaimed(claimed: ClaimedRow, options: AttemptOptions = {}): Promise<AttemptOutcome> {
+  const started = Date.now();
+  const outcome = await sendAndRecord(claimed, options);
+  const { kind, deliveryId, ...detail } = outcome;
+  logger.info(
+    { deliveryId, endpointId: claimed.endpointId, eventId: claimed.eventId, eventType: claimed.eventType, outcome: kind, ...detail, durationMs: Date.now() - started },
+    "webhook attempt",
+  );
+  return outcome;
+}
+
+async function sendAndRecord(claimed: ClaimedRow, options: AttemptOptions): Promise<AttemptOutcome> {
   const now = options.now ?? new Date();
   const deliveryId = claimed.deliveryId;
   if (!claimed.enabled) {
