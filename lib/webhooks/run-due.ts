@@ -1,3 +1,4 @@
+import { logger } from "@/lib/observability/logger";
 import { platformIntegrationsEnabled } from "@/lib/platform/integrations-switch";
 import { attemptClaimed, claimDueDeliveries, type AttemptOutcome } from "./deliver";
 import { FAN_OUT_BATCH, fanOutEvents } from "./dispatch";
@@ -22,6 +23,10 @@ export type RunDueOptions = {
   budgetMs?: number;
   /** Request deadline per attempt (tests shorten it). */
   timeoutMs?: number;
+  /** Shutdown: stop claiming; attempts in flight finish. */
+  signal?: AbortSignal;
+  /** Ids of the deliveries this sweep holds leases on right now (shutdown releases them). */
+  leases?: Set<string>;
 };
 
 export type RunDueSummary = {
@@ -62,7 +67,7 @@ export async function runDueDeliveries(options: RunDueOptions = {}): Promise<Run
   // Refill when at least half the slots are free: fewer, larger claims.
   const refillAt = Math.ceil(concurrency / 2);
 
-  while (!drained && claimedTotal < limit && Date.now() - started < budgetMs) {
+  while (!drained && claimedTotal < limit && Date.now() - started < budgetMs && !options.signal?.aborted) {
     const free = concurrency - inFlight.size;
     if (free < refillAt && inFlight.size > 0) {
       await Promise.race(inFlight);
@@ -75,6 +80,7 @@ export async function runDueDeliveries(options: RunDueOptions = {}): Promise<Run
     // Fewer than asked: nothing else is due for this clock (later retries are for later sweeps).
     if (claimed.length < wanted) drained = true;
     for (const row of claimed) {
+      options.leases?.add(row.deliveryId);
       const attempt: Promise<void> = attemptClaimed(row, { now: options.now ?? now, timeoutMs: options.timeoutMs, integrationsEnabled })
         .then((outcome) => {
           summary.outcomes[outcome.kind] += 1;
@@ -84,9 +90,12 @@ export async function runDueDeliveries(options: RunDueOptions = {}): Promise<Run
         })
         .catch((error: unknown) => {
           summary.errors += 1;
-          console.error(`[webhooks] Attempt of delivery ${row.deliveryId} failed to run: ${error instanceof Error ? error.message : String(error)}`);
+          logger.error({ deliveryId: row.deliveryId, err: error instanceof Error ? error.message : String(error) }, "webhook attempt failed to run");
         })
-        .finally(() => inFlight.delete(attempt));
+        .finally(() => {
+          inFlight.delete(attempt);
+          options.leases?.delete(row.deliveryId);
+        });
       inFlight.add(attempt);
     }
   }
