@@ -1,6 +1,7 @@
-// Next.js calls register() once per server process at start.
+// Next.js calls register() once per server process at start (lib/lifecycle/boot-server.ts:
+// configuration check, local worker, graceful shutdown).
 export async function register() {
-  if (process.env.NEXT_RUNTIME !== "nodejs" || process.env.LOCAL_WORKER !== "1") return;
-  const { startLocalWorker } = await import("@/lib/worker/local-worker");
-  startLocalWorker();
+  if (process.env.NEXT_RUNTIME !== "nodejs") return;
+  const { bootServer } = await import("@/lib/lifecycle/boot-server");
+  await bootServer();
 }

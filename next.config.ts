@@ -1,9 +1,20 @@
 import type { NextConfig } from "next";
+import { configProblems } from "./lib/config/env";
+
+// On Vercel the production variables are checked when the deployment builds: a build that
+// would refuse to start is never promoted (locally, `npm start` refuses at start instead).
+if (process.env.VERCEL) {
+  const problems = configProblems({ ...process.env, NODE_ENV: "production" }, { production: true });
+  if (problems.length > 0) throw new Error(`Invalid configuration for this deployment:\n${problems.join("\n")}`);
+}
 
 const nextConfig: NextConfig = {
   poweredByHeader: false,
   // The embedded database (PGlite) ships wasm files that must be loaded from node_modules.
   serverExternalPackages: ["@electric-sql/pglite", "@electric-sql/pglite-socket"],
+  // /api/ready compares the applied migrations with the ones shipped: a serverless bundle
+  // only holds files that are traced into it.
+  outputFileTracingIncludes: { "/api/ready": ["./prisma/migrations/**/*"] },
 };
 
 export default nextConfig;

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { ConfigError, operatorConfigProblems } from "@/lib/config/env";
 import { disconnectDb } from "@/lib/db/client";
 import { ensureDatabaseUrl } from "@/lib/db/embedded";
 import { AppError, validationError } from "@/lib/errors/app-error";
@@ -41,6 +42,8 @@ export async function runCli(argv: string[], out: Output): Promise<number> {
     }
     const parsed = (cmd.flags as z.ZodType).safeParse(parseFlags(rest));
     if (!parsed.success) throw validationError(parsed.error.issues);
+    const problems = operatorConfigProblems(process.env);
+    if (problems.length > 0) throw new ConfigError(problems);
     const database = await ensureDatabaseUrl();
     try {
       const result = await cmd.run(parsed.data);
@@ -60,6 +63,7 @@ function describeError(error: unknown) {
   if (error instanceof AppError) {
     return { code: error.code, message: error.message, ...(error.details ? { details: error.details } : {}) };
   }
+  if (error instanceof ConfigError) return { code: "CONFIGURATION", message: error.message, details: { problems: error.problems } };
   const message = error instanceof Error ? error.message : String(error);
   return { code: "INTERNAL", message };
 }

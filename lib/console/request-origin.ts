@@ -1,11 +1,12 @@
 import { headers } from "next/headers";
+import { config } from "@/lib/config/env";
 
 /**
  * The address the browser used, for examples shown on the page (curl commands). Display
  * only: nothing is fetched from it and no link or redirect is built from it.
  */
 export async function displayOrigin(): Promise<string> {
-  const configured = process.env.NEXTAUTH_URL;
+  const configured = config().nextAuthUrl;
   if (configured) return new URL(configured).origin;
   const list = await headers();
   const host = list.get("x-forwarded-host") ?? list.get("host") ?? "localhost:3000";

@@ -1,7 +1,8 @@
 import { PrismaPg } from "@prisma/adapter-pg";
 import pg from "pg";
-import { Prisma, PrismaClient } from "@/lib/generated/prisma/client";
+import { config } from "@/lib/config/env";
 import { logger } from "@/lib/observability/logger";
+import { Prisma, PrismaClient } from "@/lib/generated/prisma/client";
 
 export type Db = PrismaClient;
 
@@ -12,36 +13,18 @@ export type Db = PrismaClient;
 
 const globalForDb = globalThis as unknown as { __pool?: pg.Pool; __db?: PrismaClient };
 
-// Bounded waits, so a database that is down or unreachable turns into a quick error
-// (503 database_unavailable in the Partner API) instead of a request that hangs:
-// getting a connection (a new one, or a free one from a busy pool), a statement on the
-// server, and a reply on the wire (a silently dropped link never answers at all).
-const POOL_DEFAULTS = { connectTimeoutMs: 2_000, statementTimeoutMs: 4_000, queryTimeoutMs: 4_500 };
-
-function envMs(name: string, fallback: number): number {
-  const value = Number(process.env[name]);
-  return Number.isInteger(value) && value > 0 ? value : fallback;
-}
-
 export function getPgPool(): pg.Pool {
   if (!globalForDb.__pool) {
-    const connectionString = process.env.DATABASE_URL;
-    if (!connectionString) {
+    const { databaseUrl, pool } = config();
+    if (!databaseUrl) {
       throw new Error("DATABASE_URL is not set (npm run dev and npm start set it for the embedded database)");
     }
-    const pool = new pg.Pool({
-      connectionString,
-      max: Number(process.env.DATABASE_POOL_MAX ?? 10),
-      connectionTimeoutMillis: envMs("DATABASE_CONNECT_TIMEOUT_MS", POOL_DEFAULTS.connectTimeoutMs),
-      statement_timeout: envMs("DATABASE_STATEMENT_TIMEOUT_MS", POOL_DEFAULTS.statementTimeoutMs),
-      query_timeout: envMs("DATABASE_QUERY_TIMEOUT_MS", POOL_DEFAULTS.queryTimeoutMs),
-      keepAlive: true,
-    });
-    // An idle connection that breaks (database restarted, link cut) is reported here;
-    // without a listener pg would throw it and end the process. The pool drops it and
-    // opens a fresh one on the next checkout.
-    pool.on("error", (error) => logger.warn({ err: error.message }, "database connection lost"));
-    globalForDb.__pool = pool;
+    const created = new pg.Pool({ connectionString: databaseUrl, ...pool, keepAlive: true });
+    // An idle connection that breaks (database restarted, link cut, a pooler's idle
+    // cull) is reported here; without a listener pg would throw it and end the process.
+    // The pool drops it and opens a fresh one on the next checkout.
+    created.on("error", (error) => logger.warn({ err: error.message }, "database connection lost"));
+    globalForDb.__pool = created;
   }
   return globalForDb.__pool;
 }

@@ -8,6 +8,7 @@ import { dispatchSoon } from "@/lib/webhooks/dispatch";
 import { openSourceHeaders, parseStoredMapping, toRunView, type DataSourceRunView } from "./data-sources";
 import { FetchAbortedError, SourceFetchError, fetchPages, type FetchLimits } from "./fetch-records";
 import { applyBatch, loadTargetContext, prepareRecord, type BatchItem, type TargetContext } from "./import-targets";
+import { logger } from "@/lib/observability/logger";
 
 // One import run of a data source: fetch the partner's pages, map every record, create
 // or update through the domain operations (never delete), and keep a run record.
@@ -58,6 +59,8 @@ export type RunImportOptions = {
   limits?: Partial<ImportLimits>;
   /** When given, the source must belong to this organization (console); otherwise 404. */
   orgId?: string;
+  /** Shutdown: stop fetching, keep what was applied, record the run and release the lease. */
+  signal?: AbortSignal;
 };
 
 type Counts = { fetched: number; created: number; updated: number; unchanged: number; skipped: number };
@@ -142,6 +145,10 @@ export async function runImport(dataSourceId: string, options: RunImportOptions)
     const deadline = startedAt + limits.maxSeconds * 1000;
     const abort = new AbortController();
     const timer = setTimeout(() => abort.abort(), Math.max(deadline - Date.now(), 0));
+    // A shutdown ends the run the way its time limit does (recorded as stopped early).
+    const stopOnShutdown = () => abort.abort();
+    options.signal?.addEventListener("abort", stopOnShutdown, { once: true });
+    const outOfTime = () => Date.now() >= deadline || abort.signal.aborted;
 
     const saveProgress = async () => {
       await getDb().dataSourceRun.update({
@@ -198,7 +205,7 @@ export async function runImport(dataSourceId: string, options: RunImportOptions)
             stoppedEarly = "record_limit";
             break pages;
           }
-          if (Date.now() >= deadline) {
+          if (outOfTime()) {
             stoppedEarly = "time_limit";
             break pages;
           }
@@ -214,7 +221,7 @@ export async function runImport(dataSourceId: string, options: RunImportOptions)
           stoppedEarly = "record_limit";
           break;
         }
-        if (page.nextUrl && Date.now() >= deadline) {
+        if (page.nextUrl && outOfTime()) {
           stoppedEarly = "time_limit";
           break;
         }
@@ -230,11 +237,12 @@ export async function runImport(dataSourceId: string, options: RunImportOptions)
       else {
         // Logged with the run id only: the error never carries header values, but the
         // record that caused it may hold personal data.
-        console.error(`[imports] Run ${run.id} of data source ${source.id} stopped on an internal error:`, error);
+        logger.error({ runId: run.id, dataSourceId: source.id, err: error instanceof Error ? error.message : String(error) }, "import run stopped on an internal error");
         fetchError = "The import stopped on an internal error.";
       }
     } finally {
       clearTimeout(timer);
+      options.signal?.removeEventListener("abort", stopOnShutdown);
     }
 
     const status = fetchError ? "failed" : counts.skipped > 0 || stoppedEarly ? "partial" : "succeeded";
@@ -249,6 +257,10 @@ export async function runImport(dataSourceId: string, options: RunImportOptions)
         finishedAt: new Date(),
       },
     });
+    logger.info(
+      { runId: run.id, dataSourceId: source.id, orgId: source.orgId, trigger: options.trigger, status, stoppedEarly, ...counts, durationMs: Date.now() - startedAt },
+      "import run",
+    );
     // Prompt webhook delivery of what this run recorded (best effort; the sweep is the guarantee).
     if (counts.created + counts.updated > 0) await dispatchSoon();
     return toRunView(finished);

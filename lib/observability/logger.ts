@@ -1,44 +1,52 @@
-import pino, { type Logger } from "pino";
+import pino, { type DestinationStream, type Logger } from "pino";
+import pretty from "pino-pretty";
+import { config } from "@/lib/config/env";
 
 // The one logger of the app: JSON lines in production and tests, pretty lines in
 // development. Redaction is configured here once, so no caller can forget it: whatever
 // object is logged, these paths are replaced before the line is written.
+//
+// No pino transport: transports run in worker threads that Next's bundling cannot
+// resolve. Pretty printing is pino-pretty used as a plain synchronous stream instead.
 
-export const REDACTED_PATHS = [
+const SECRET_FIELDS = [
   "authorization",
   "cookie",
   "password",
   "secret",
   "signingSecret",
+  "secretCiphertext",
+  "previousSecretCiphertext",
   "apiKey",
+  "keyHash",
+  "token",
+  "headers",
+  "headerValues",
+  "headersCiphertext",
+];
+
+export const REDACTED_PATHS = [
+  ...SECRET_FIELDS,
+  ...SECRET_FIELDS.map((field) => `*.${field}`),
   "key.secret",
-  "headers.authorization",
-  "headers.cookie",
-  "headers['x-api-key']",
-  "headers['set-cookie']",
-  "*.authorization",
-  "*.cookie",
-  "*.password",
-  "*.secret",
-  "*.signingSecret",
-  "*.apiKey",
-  "*.headers",
-  "*.headerValues",
   "req.headers.authorization",
   "req.headers.cookie",
   "req.headers['x-api-key']",
+  "req.headers['set-cookie']",
 ];
 
-function createLogger(): Logger {
-  const level = process.env.LOG_LEVEL ?? (process.env.NODE_ENV === "test" ? "silent" : "info");
+export function createLogger(destination?: DestinationStream): Logger {
+  const { logLevel, production, test } = config();
   const options = {
-    level,
+    level: logLevel,
     base: undefined,
     timestamp: pino.stdTimeFunctions.isoTime,
     formatters: { level: (label: string) => ({ level: label }) },
     redact: { paths: REDACTED_PATHS, censor: "[redacted]" },
   };
-  return pino(options);
+  if (destination) return pino(options, destination);
+  if (!production && !test) return pino(options, pretty({ colorize: true, sync: true, ignore: "pid,hostname" }));
+  return pino(options, pino.destination({ sync: true }));
 }
 
 const globalForLogger = globalThis as unknown as { serviceLogger?: Logger };

@@ -33,8 +33,7 @@ export function errorResponse(error: unknown, requestId: string, extraHeaders: R
     appError = databaseUnavailable();
   }
   if (!appError) {
-    const detail = error instanceof Error ? { message: error.message, stack: error.stack } : { message: String(error) };
-    console.error(JSON.stringify({ level: "error", msg: "unhandled error in partner API", requestId, ...detail }));
+    logger.error({ requestId, err: error }, "unhandled error in partner API");
   }
   const code = appError?.code ?? "INTERNAL";
   const message = appError?.message ?? "Something went wrong on our side. Retry later; quote the request id if it persists.";

@@ -4,6 +4,7 @@ import { AppError, validationError } from "@/lib/errors/app-error";
 import type { Scope } from "@/lib/keys/scopes";
 import { authenticateKey, readPresentedKey, recordKeyUse, type AuthenticatedKey } from "./authenticate";
 import { consumeRateLimit, rateLimitedError, rateLimitHeaders } from "./rate-limit";
+import { startRequestLog } from "./request-log";
 import { readJsonBody } from "./request-body";
 import { baseHeaders, errorResponse, jsonResponse, newRequestId } from "./responses";
 
@@ -39,9 +40,12 @@ export function withPartnerKey<Q extends z.ZodType = z.ZodUndefined, B extends z
 ) {
   return async function partnerRoute(request: Request, context: RouteContext): Promise<Response> {
     const requestId = newRequestId();
+    const log = startRequestLog(request, context, requestId);
     let limitHeaders: Record<string, string> = {};
     try {
       const key = await authenticateKey(readPresentedKey(request.headers));
+      log.orgId = key.org.id;
+      log.keyId = key.id;
       const lock = integrationLockReason(key.org, key.integrationsEnabled);
       if (lock) throw integrationLockError(lock);
 
@@ -70,23 +74,24 @@ export function withPartnerKey<Q extends z.ZodType = z.ZodUndefined, B extends z
         query: query as z.output<Q>,
         body: body as z.output<B>,
       });
-      return jsonResponse(result.body, result.status ?? 200, { ...baseHeaders(requestId), ...limitHeaders });
+      return log.finish(jsonResponse(result.body, result.status ?? 200, { ...baseHeaders(requestId), ...limitHeaders }));
     } catch (error) {
-      return errorResponse(error, requestId, limitHeaders);
+      return log.finish(errorResponse(error, requestId, limitHeaders), error);
     }
   };
 }
 
 /** Public routes (OpenAPI, docs, unknown paths) still carry the request id and envelope. */
 export function withPublic(handler: (request: Request, requestId: string) => Promise<Response> | Response) {
-  return async function publicRoute(request: Request): Promise<Response> {
+  return async function publicRoute(request: Request, context?: RouteContext): Promise<Response> {
     const requestId = newRequestId();
+    const log = startRequestLog(request, context, requestId);
     try {
       const response = await handler(request, requestId);
       for (const [name, value] of Object.entries(baseHeaders(requestId))) response.headers.set(name, value);
-      return response;
+      return log.finish(response);
     } catch (error) {
-      return errorResponse(error, requestId);
+      return log.finish(errorResponse(error, requestId), error);
     }
   };
 }

@@ -1,9 +1,9 @@
 import { spawn } from "node:child_process";
-import { randomBytes } from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
 import { disconnectDb } from "@/lib/db/client";
 import { ensureDatabaseUrl } from "@/lib/db/embedded";
+import { configProblems } from "@/lib/config/env";
 import { migrate } from "@/lib/db/migrate";
 import { prepareDemoWorkspace, type DemoWorkspace } from "./demo-workspace";
 
@@ -18,6 +18,15 @@ export type LaunchOptions = {
 };
 
 const DEV_NEXTAUTH_SECRET = "dev-only-nextauth-secret-do-not-use-in-production";
+
+/** Start-up refusal of `npm start`: one line per bad variable on stderr, exit code 1. */
+function refuseBadProductionConfig(): boolean {
+  const problems = configProblems({ ...process.env, NODE_ENV: "production" }, { production: true });
+  if (problems.length === 0) return false;
+  for (const problem of problems) process.stderr.write(`Configuration error: ${problem}\n`);
+  process.exitCode = 1;
+  return true;
+}
 
 function loadEnvFiles() {
   // Next reads these for the app; this process needs DATABASE_URL and PORT before Next runs.
@@ -64,6 +73,7 @@ export function banner(options: { baseUrl: string; database: string; workspace?:
 
 export async function launch(options: LaunchOptions): Promise<void> {
   loadEnvFiles();
+  if (options.mode === "start" && refuseBadProductionConfig()) return;
   const port = Number(process.env.PORT ?? 3000);
   if (!Number.isInteger(port) || port <= 0 || port > 65535) throw new Error(`PORT must be a port number, not "${process.env.PORT}".`);
   const baseUrl = `http://localhost:${port}`;
@@ -74,10 +84,11 @@ export async function launch(options: LaunchOptions): Promise<void> {
     return;
   }
 
-  // The configured server is migrated here; the embedded database migrates when it opens.
+  // The configured server is migrated here (through the direct URL when one is given:
+  // the migrator's advisory lock needs a session); the embedded database migrates when it opens.
   const configured = Boolean(process.env.DATABASE_URL);
   if (configured) {
-    const result = await migrate(process.env.DATABASE_URL!);
+    const result = await migrate(process.env.DATABASE_URL_UNPOOLED || process.env.DATABASE_URL!);
     if (result.applied.length > 0) process.stdout.write(`Applied migrations: ${result.applied.join(", ")}\n`);
     for (const warning of result.warnings) process.stderr.write(`Warning: ${warning}\n`);
   }
@@ -97,16 +108,8 @@ export async function launch(options: LaunchOptions): Promise<void> {
   // Next opens its own pool; this process only serves the embedded database from here on.
   await disconnectDb();
 
-  let nextAuthSecret = process.env.NEXTAUTH_SECRET;
-  if (!nextAuthSecret) {
-    if (options.mode === "dev") {
-      nextAuthSecret = DEV_NEXTAUTH_SECRET;
-    } else {
-      // A random secret works but signs everyone out on every restart: set one for real use.
-      nextAuthSecret = randomBytes(32).toString("base64url");
-      process.stderr.write("Warning: NEXTAUTH_SECRET is not set; using a random one (sessions end on restart).\n");
-    }
-  }
+  // In production an unset NEXTAUTH_SECRET is derived from APP_SECRET (lib/auth/secret.ts).
+  const nextAuthSecret = process.env.NEXTAUTH_SECRET || (options.mode === "dev" ? DEV_NEXTAUTH_SECRET : undefined);
 
   process.stdout.write(
     banner({ baseUrl: process.env.NEXTAUTH_URL ?? baseUrl, database: describeDatabase(database.url, !configured), workspace }),
@@ -122,6 +125,9 @@ export async function launch(options: LaunchOptions): Promise<void> {
       DATABASE_POOL_MAX: process.env.DATABASE_POOL_MAX ?? "10",
       NEXTAUTH_URL: process.env.NEXTAUTH_URL ?? baseUrl,
       NEXTAUTH_SECRET: nextAuthSecret,
+      // SIGTERM/SIGINT are handled by instrumentation.ts (drain the worker, close the pool)
+      // instead of Next's immediate exit.
+      NEXT_MANUAL_SIG_HANDLE: "true",
       // Without Inngest, the app runs the scheduled work itself (lib/worker/local-worker.ts).
       LOCAL_WORKER: process.env.LOCAL_WORKER ?? (process.env.INNGEST_EVENT_KEY || process.env.INNGEST_DEV ? "0" : "1"),
     },

@@ -1,4 +1,5 @@
 import { integrationLockReason } from "@/lib/billing/entitlement";
+import { logger } from "@/lib/observability/logger";
 import { platformIntegrationsEnabled } from "@/lib/platform/integrations-switch";
 import type { AttemptOutcome } from "./attempt-outcome";
 import { claim, explainUnclaimed, type ClaimedRow } from "./claim";
@@ -45,8 +46,19 @@ export async function attemptDelivery(deliveryId: string, options: AttemptOption
   return attemptClaimed(claimed, { ...options, now });
 }
 
-/** The attempt itself, on a delivery this runner holds the lease on. */
+/** The attempt itself, on a delivery this runner holds the lease on; one log line per attempt. */
 export async function attemptClaimed(claimed: ClaimedRow, options: AttemptOptions = {}): Promise<AttemptOutcome> {
+  const started = Date.now();
+  const outcome = await sendAndRecord(claimed, options);
+  const { kind, deliveryId, ...detail } = outcome;
+  logger.info(
+    { deliveryId, endpointId: claimed.endpointId, eventId: claimed.eventId, eventType: claimed.eventType, outcome: kind, ...detail, durationMs: Date.now() - started },
+    "webhook attempt",
+  );
+  return outcome;
+}
+
+async function sendAndRecord(claimed: ClaimedRow, options: AttemptOptions): Promise<AttemptOutcome> {
   const now = options.now ?? new Date();
   const deliveryId = claimed.deliveryId;
   if (!claimed.enabled) {

@@ -1,3 +1,4 @@
+import { logger } from "@/lib/observability/logger";
 import { platformIntegrationsEnabled } from "@/lib/platform/integrations-switch";
 import type { InFlightLoad } from "./claim";
 import { attemptClaimed, claimDueDeliveries, type AttemptOutcome } from "./deliver";
@@ -33,6 +34,10 @@ export type RunDueOptions = {
   budgetMs?: number;
   /** Request deadline per attempt (tests shorten it). */
   timeoutMs?: number;
+  /** Shutdown: stop claiming; attempts in flight finish. */
+  signal?: AbortSignal;
+  /** Ids of the deliveries this sweep holds leases on right now (shutdown releases them). */
+  leases?: Set<string>;
 };
 
 export type RunDueSummary = {
@@ -88,7 +93,7 @@ export async function runDueDeliveries(options: RunDueOptions = {}): Promise<Run
   const slotFreedOrPoll = () =>
     Promise.race([...inFlight, new Promise<void>((resolve) => setTimeout(resolve, CLAIM_POLL_MS).unref())]);
 
-  while (claimedTotal < limit && Date.now() - started < budgetMs) {
+  while (claimedTotal < limit && Date.now() - started < budgetMs && !options.signal?.aborted) {
     const free = concurrency - inFlight.size;
     if (free < refillAt && inFlight.size > 0) {
       await Promise.race(inFlight);
@@ -101,6 +106,7 @@ export async function runDueDeliveries(options: RunDueOptions = {}): Promise<Run
     for (const row of claimed) {
       adjust(load.endpoints, row.endpointId, 1);
       adjust(load.orgs, row.orgId, 1);
+      options.leases?.add(row.deliveryId);
       const attempt: Promise<void> = attemptClaimed(row, { now: options.now ?? now, timeoutMs: options.timeoutMs, integrationsEnabled })
         .then((outcome) => {
           summary.outcomes[outcome.kind] += 1;
@@ -110,12 +116,13 @@ export async function runDueDeliveries(options: RunDueOptions = {}): Promise<Run
         })
         .catch((error: unknown) => {
           summary.errors += 1;
-          console.error(`[webhooks] Attempt of delivery ${row.deliveryId} failed to run: ${error instanceof Error ? error.message : String(error)}`);
+          logger.error({ deliveryId: row.deliveryId, err: error instanceof Error ? error.message : String(error) }, "webhook attempt failed to run");
         })
         .finally(() => {
           adjust(load.endpoints, row.endpointId, -1);
           adjust(load.orgs, row.orgId, -1);
           inFlight.delete(attempt);
+          options.leases?.delete(row.deliveryId);
         });
       inFlight.add(attempt);
     }

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { config } from "@/lib/config/env";
 import { migrate } from "@/lib/db/migrate";
 import { createApiKey } from "@/lib/keys/create-key";
 import { revokeApiKey } from "@/lib/keys/revoke-key";
@@ -32,7 +33,8 @@ export const organizationCommands = {
   "db:migrate": command({
     summary: "Apply pending migrations to DATABASE_URL or the embedded database",
     flags: z.strictObject({}),
-    run: async () => migrate(process.env.DATABASE_URL!),
+    // The direct URL when one is configured: the advisory lock needs a session, not a pooler.
+    run: async () => migrate(config().migrationDatabaseUrl!),
   }),
   "org:create": command({
     summary: "--name N",

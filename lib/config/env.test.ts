@@ -1,0 +1,72 @@
+import { describe, expect, it } from "vitest";
+import { ConfigError, configProblems, operatorConfigProblems, parseConfig } from "./env";
+
+const SECRET = "s".repeat(32);
+const VALID = { NODE_ENV: "production", APP_SECRET: SECRET, DATABASE_URL: "postgresql://app@db.example.com/app", NEXTAUTH_URL: "https://integrations.example.com" };
+
+describe("production configuration", () => {
+  it("accepts a complete configuration", () => {
+    expect(configProblems(VALID, { production: true })).toEqual([]);
+    expect(parseConfig(VALID)).toMatchObject({ production: true, appSecret: SECRET, databaseUrl: VALID.DATABASE_URL });
+  });
+
+  it.each([
+    ["APP_SECRET missing", { APP_SECRET: undefined }, /^APP_SECRET is not set: expected .*32 characters/],
+    ["APP_SECRET empty", { APP_SECRET: "" }, /^APP_SECRET is not set/],
+    ["APP_SECRET short", { APP_SECRET: "short" }, /^APP_SECRET is invalid: expected at least 32 characters/],
+    ["DATABASE_URL missing", { DATABASE_URL: undefined }, /^DATABASE_URL is not set: expected a postgresql:\/\/ connection string/],
+    ["DATABASE_URL not postgres", { DATABASE_URL: "mysql://x@y/z" }, /^DATABASE_URL is invalid: expected a postgresql:\/\//],
+    ["NEXTAUTH_URL missing", { NEXTAUTH_URL: undefined }, /^NEXTAUTH_URL is not set: expected the absolute public URL/],
+    ["NEXTAUTH_URL relative", { NEXTAUTH_URL: "/console" }, /^NEXTAUTH_URL is invalid: expected an absolute http\(s\):\/\/ URL/],
+    ["CRON_SECRET short", { CRON_SECRET: "abc" }, /^CRON_SECRET is invalid: expected at least 16 characters/],
+  ])("refuses %s with one line naming the variable", (_name, change, line) => {
+    const env = { ...VALID, ...change };
+    const problems = configProblems(env, { production: true });
+    expect(problems).toHaveLength(1);
+    expect(problems[0]).toMatch(line);
+    expect(() => parseConfig(env)).toThrow(ConfigError);
+  });
+
+  it("lists every bad variable at once", () => {
+    const problems = configProblems({ NODE_ENV: "production" }, { production: true });
+    expect(problems.map((p) => p.split(" ")[0])).toEqual(["APP_SECRET", "DATABASE_URL", "NEXTAUTH_URL"]);
+  });
+
+  it("runs on the embedded database only when asked to", () => {
+    expect(configProblems({ ...VALID, DATABASE_URL: undefined, EMBEDDED_DATABASE: "1" }, { production: true })).toEqual([]);
+  });
+
+  it("does not apply the start-up rules while next build runs", () => {
+    expect(parseConfig({ NODE_ENV: "production", NEXT_PHASE: "phase-production-build" }).production).toBe(false);
+  });
+});
+
+describe("development configuration", () => {
+  it("needs nothing", () => {
+    const config = parseConfig({ NODE_ENV: "development" });
+    expect(config.appSecret).toMatch(/development-only/);
+    expect(config.pool).toMatchObject({ max: 10, idleTimeoutMillis: 30_000, connectionTimeoutMillis: 2_000 });
+  });
+
+  it("still refuses malformed values", () => {
+    expect(() => parseConfig({ APP_SECRET: "short" })).toThrow(/APP_SECRET is invalid/);
+  });
+
+  it("keeps a small pool per serverless instance and migrates through the direct URL", () => {
+    const config = parseConfig({ ...VALID, VERCEL: "1", DATABASE_URL_UNPOOLED: "postgresql://app@direct.example.com/app" });
+    expect(config.pool).toMatchObject({ max: 3, idleTimeoutMillis: 5_000, connectionTimeoutMillis: 2_000 });
+    expect(config.migrationDatabaseUrl).toBe("postgresql://app@direct.example.com/app");
+  });
+});
+
+describe("operator CLI", () => {
+  it("needs APP_SECRET against a non-local database", () => {
+    expect(operatorConfigProblems({ DATABASE_URL: "postgresql://ops@db.example.com/app" })).toEqual([expect.stringMatching(/^APP_SECRET is not set/)]);
+    expect(operatorConfigProblems({ DATABASE_URL: "postgresql://ops@db.example.com/app", APP_SECRET: SECRET })).toEqual([]);
+  });
+
+  it("keeps zero configuration against a local database", () => {
+    expect(operatorConfigProblems({ DATABASE_URL: "postgresql://postgres@127.0.0.1:5432/dev" })).toEqual([]);
+    expect(operatorConfigProblems({})).toEqual([]);
+  });
+});

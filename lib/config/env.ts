@@ -1,0 +1,171 @@
+import { z } from "zod";
+
+// The one reader of the deployment's environment. Every module that needs APP_SECRET,
+// DATABASE_URL, NEXTAUTH_URL, ... asks config() instead of process.env, so the rules
+// (defaults in development, refusal in production) live here and nowhere else.
+
+const unsetIfEmpty = (value: unknown) => (value === "" ? undefined : value);
+const optional = <T extends z.ZodType>(schema: T) => z.preprocess(unsetIfEmpty, schema.optional());
+
+const postgresUrl = z
+  .string()
+  .refine((value) => /^postgres(ql)?:\/\/[^\s]+$/.test(value) && URL.canParse(value), {
+    message: "expected a postgresql:// connection string",
+  });
+const absoluteUrl = z
+  .string()
+  .refine((value) => URL.canParse(value) && /^https?:$/.test(new URL(value).protocol), {
+    message: "expected an absolute http(s):// URL, e.g. https://integrations.example.com",
+  });
+
+export const envSchema = z.object({
+  NODE_ENV: optional(z.string()),
+  APP_SECRET: optional(z.string().min(32, "expected at least 32 characters (generate one with: openssl rand -base64 48)")),
+  DATABASE_URL: optional(postgresUrl),
+  DATABASE_URL_UNPOOLED: optional(postgresUrl),
+  DATABASE_POOL_MAX: optional(z.coerce.number().int().min(1).max(100)),
+  EMBEDDED_DATABASE: optional(z.enum(["0", "1"], "expected 1 (or unset)")),
+  NEXTAUTH_URL: optional(absoluteUrl),
+  NEXTAUTH_SECRET: optional(z.string().min(32, "expected at least 32 characters (or unset: derived from APP_SECRET)")),
+  CRON_SECRET: optional(z.string().min(16, "expected at least 16 characters (openssl rand -hex 32)")),
+  LOG_LEVEL: optional(z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"])),
+  LOCAL_WORKER: optional(z.enum(["0", "1"], "expected 0 or 1")),
+  VERCEL: optional(z.string()),
+});
+
+type Env = z.output<typeof envSchema>;
+
+export type Config = {
+  production: boolean;
+  test: boolean;
+  /** The root secret; a fixed development value outside production when unset. */
+  appSecret: string;
+  databaseUrl: string | undefined;
+  /** Migrations take a session-level advisory lock: they need a direct (non-pooled) connection. */
+  migrationDatabaseUrl: string | undefined;
+  embeddedDatabase: boolean;
+  pool: { max: number; idleTimeoutMillis: number; connectionTimeoutMillis: number; statement_timeout: number; query_timeout: number };
+  nextAuthUrl: string | undefined;
+  nextAuthSecret: string | undefined;
+  cronSecret: string | undefined;
+  logLevel: string;
+  localWorker: boolean;
+  serverless: boolean;
+};
+
+export const DEVELOPMENT_APP_SECRET = "development-only-secret-do-not-use-in-production";
+
+export class ConfigError extends Error {
+  constructor(readonly problems: string[]) {
+    super(`Invalid configuration:\n${problems.join("\n")}`);
+    this.name = "ConfigError";
+  }
+}
+
+const KEYS = Object.keys(envSchema.shape) as (keyof typeof envSchema.shape)[];
+
+/**
+ * Checks an environment. `production` adds the start-up requirements of a real deployment:
+ * APP_SECRET, DATABASE_URL (unless EMBEDDED_DATABASE=1) and an absolute NEXTAUTH_URL.
+ * One line per bad variable, naming it and what is expected.
+ */
+export function configProblems(env: Record<string, string | undefined>, options: { production: boolean }): string[] {
+  const problems = new Map<string, string>();
+  const raw = pick(env);
+  const parsed = envSchema.safeParse(raw);
+  if (!parsed.success) {
+    for (const issue of parsed.error.issues) {
+      const name = String(issue.path[0]);
+      if (!problems.has(name)) problems.set(name, `${name} is invalid: ${issue.message}`);
+    }
+  }
+  if (options.production) {
+    const missing = (name: keyof Env) => !problems.has(name) && !raw[name];
+    if (missing("APP_SECRET")) {
+      problems.set("APP_SECRET", "APP_SECRET is not set: expected a random value of at least 32 characters (openssl rand -base64 48)");
+    }
+    if (missing("DATABASE_URL") && raw.EMBEDDED_DATABASE !== "1") {
+      problems.set(
+        "DATABASE_URL",
+        "DATABASE_URL is not set: expected a postgresql:// connection string (EMBEDDED_DATABASE=1 runs a demo on the embedded database instead)",
+      );
+    }
+    if (missing("NEXTAUTH_URL")) {
+      problems.set("NEXTAUTH_URL", "NEXTAUTH_URL is not set: expected the absolute public URL of the app, e.g. https://integrations.example.com");
+    }
+  }
+  return [...problems.values()];
+}
+
+function pick(env: Record<string, string | undefined>): Record<string, string | undefined> {
+  return Object.fromEntries(KEYS.map((key) => [key, env[key]]));
+}
+
+/** Parses an environment into the config the app uses; throws ConfigError on any problem. */
+export function parseConfig(env: Record<string, string | undefined>): Config {
+  // `next build` runs with NODE_ENV=production but serves nothing: the start-up rules
+  // apply when the server starts (instrumentation.ts, scripts/start.ts).
+  const production = env.NODE_ENV === "production" && env.NEXT_PHASE !== "phase-production-build";
+  const problems = configProblems(env, { production });
+  if (problems.length > 0) throw new ConfigError(problems);
+  const values = envSchema.parse(pick(env));
+  const serverless = Boolean(values.VERCEL);
+  return {
+    production,
+    test: values.NODE_ENV === "test",
+    appSecret: values.APP_SECRET ?? DEVELOPMENT_APP_SECRET,
+    databaseUrl: values.DATABASE_URL,
+    migrationDatabaseUrl: values.DATABASE_URL_UNPOOLED ?? values.DATABASE_URL,
+    embeddedDatabase: !values.DATABASE_URL,
+    // A serverless instance serves a few requests at once and may be frozen between
+    // them: keep its pool small and let idle connections go soon, so many instances
+    // together stay inside the database's (or the pooler's) connection limit.
+    pool: {
+      max: values.DATABASE_POOL_MAX ?? (serverless ? 3 : 10),
+      idleTimeoutMillis: serverless ? 5_000 : 30_000,
+      // Bounded waits, so a database that is down or unreachable turns into a quick error
+      // (503 database_unavailable in the Partner API) instead of a request that hangs:
+      // getting a connection, a statement on the server, and a reply on the wire (a
+      // silently dropped link never answers at all).
+      connectionTimeoutMillis: 2_000,
+      statement_timeout: 4_000,
+      query_timeout: 4_500,
+    },
+    nextAuthUrl: values.NEXTAUTH_URL,
+    nextAuthSecret: values.NEXTAUTH_SECRET,
+    cronSecret: values.CRON_SECRET,
+    logLevel: values.LOG_LEVEL ?? (values.NODE_ENV === "test" ? "silent" : "info"),
+    localWorker: values.LOCAL_WORKER === "1",
+    serverless,
+  };
+}
+
+// Parsed once per distinct environment. Tests and the launchers set DATABASE_URL after
+// start-up (a fresh test database, the embedded server's port), so the cache is keyed by
+// the raw values rather than frozen at first read.
+let cached: { key: string; config: Config } | undefined;
+
+export function config(): Config {
+  const key = KEYS.map((name) => process.env[name] ?? "").join("\u0000");
+  if (cached?.key !== key) cached = { key, config: parseConfig(process.env) };
+  return cached.config;
+}
+
+const LOCAL_HOSTS = new Set(["localhost", "127.0.0.1", "[::1]", "::1"]);
+
+/**
+ * The operator CLI writes the same secrets the server reads (encrypted webhook secrets,
+ * data-source headers), so against anything but a local development database it needs
+ * the server's APP_SECRET: a development secret there would silently encrypt production
+ * data with a public key.
+ */
+export function operatorConfigProblems(env: Record<string, string | undefined>): string[] {
+  const url = env.DATABASE_URL;
+  const remote = Boolean(url && URL.canParse(url) && !LOCAL_HOSTS.has(new URL(url).hostname));
+  const strict = env.NODE_ENV === "production" || remote;
+  return configProblems(env, { production: false }).concat(
+    strict && !env.APP_SECRET
+      ? ["APP_SECRET is not set: expected the server's APP_SECRET (at least 32 characters) when the CLI runs against a non-development database"]
+      : [],
+  );
+}
