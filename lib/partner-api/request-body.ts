@@ -3,6 +3,8 @@ import { AppError, validationError } from "@/lib/errors/app-error";
 
 export const MAX_BODY_BYTES = 64 * 1024;
 
+const utf8 = new TextDecoder("utf-8", { fatal: true, ignoreBOM: false });
+
 function wholeBodyFault(code: string, message: string): AppError {
   return new AppError("INVALID_INPUT", "Validation failed", {
     reason: "invalid_body",
@@ -16,6 +18,10 @@ export async function readJsonBody<S extends z.ZodType>(request: Request, schema
   const contentType = request.headers.get("content-type") ?? "";
   if (!/^application\/json\s*(;|$)/i.test(contentType.trim())) {
     throw wholeBodyFault("invalid_content_type", "Send the body as JSON with `Content-Type: application/json`.");
+  }
+  const charset = /;\s*charset\s*=\s*"?([^";\s]+)/i.exec(contentType)?.[1];
+  if (charset && !/^utf-?8$/i.test(charset)) {
+    throw wholeBodyFault("invalid_content_type", "JSON bodies are UTF-8: send `Content-Type: application/json` (charset utf-8 or none).");
   }
   const declared = Number(request.headers.get("content-length") ?? "0");
   if (declared > MAX_BODY_BYTES) throw tooLarge();
@@ -35,7 +41,13 @@ export async function readJsonBody<S extends z.ZodType>(request: Request, schema
       chunks.push(value);
     }
   }
-  const text = Buffer.concat(chunks).toString("utf8");
+  let text: string;
+  try {
+    // Fatal decoding: a replacement character silently stored in a name is worse than a 400.
+    text = utf8.decode(Buffer.concat(chunks));
+  } catch {
+    throw wholeBodyFault("invalid_utf8", "The body is not valid UTF-8.");
+  }
   let json: unknown;
   try {
     json = JSON.parse(text);

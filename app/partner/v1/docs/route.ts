@@ -1,6 +1,7 @@
 import { buildOpenApiDocument } from "@/lib/partner-api/openapi/document";
 import { renderDocsPage } from "@/lib/partner-api/openapi/docs-page";
 import { publicOrigin } from "@/lib/partner-api/openapi/public-origin";
+import { routeMethods } from "@/lib/partner-api/route-methods";
 import { withPublic } from "@/lib/partner-api/with-partner-key";
 
 // Public: the readable reference, rendered from the OpenAPI document at request time so
@@ -8,7 +9,7 @@ import { withPublic } from "@/lib/partner-api/with-partner-key";
 // no script and loads nothing: the policy below lets the browser enforce that.
 const CONTENT_SECURITY_POLICY = "default-src 'none'; style-src 'unsafe-inline'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'";
 
-export const GET = withPublic((request) => {
+const read = withPublic((request) => {
   const html = renderDocsPage(buildOpenApiDocument(), { origin: publicOrigin(request) });
   return new Response(html, {
     headers: {
@@ -18,3 +19,5 @@ export const GET = withPublic((request) => {
     },
   });
 });
+
+export const { GET, HEAD, POST, PUT, PATCH, DELETE, OPTIONS } = routeMethods({ GET: read });

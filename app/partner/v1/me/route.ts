@@ -1,4 +1,7 @@
 import { describeKey } from "@/lib/partner-api/read/me";
+import { routeMethods } from "@/lib/partner-api/route-methods";
 import { withPartnerKey } from "@/lib/partner-api/with-partner-key";
 
-export const GET = withPartnerKey({}, async ({ key }) => ({ body: { data: describeKey(key) } }));
+const read = withPartnerKey({}, async ({ key }) => ({ body: { data: describeKey(key) } }));
+
+export const { GET, HEAD, POST, PUT, PATCH, DELETE, OPTIONS } = routeMethods({ GET: read });

@@ -1,6 +1,9 @@
 import { getEvent } from "@/lib/partner-api/read/events";
+import { routeMethods } from "@/lib/partner-api/route-methods";
 import { withPartnerKey } from "@/lib/partner-api/with-partner-key";
 
-export const GET = withPartnerKey({ scope: "events:read", idParams: ["eventId"] }, async ({ orgId, params }) => ({
+const read = withPartnerKey({ scope: "events:read", idParams: ["eventId"] }, async ({ orgId, params }) => ({
   body: { data: await getEvent(orgId, params.eventId) },
 }));
+
+export const { GET, HEAD, POST, PUT, PATCH, DELETE, OPTIONS } = routeMethods({ GET: read });

@@ -1,8 +1,11 @@
 import { pageQuery } from "@/lib/partner-api/query-schemas";
 import { listFeedback } from "@/lib/partner-api/read/engagement";
+import { routeMethods } from "@/lib/partner-api/route-methods";
 import { withPartnerKey } from "@/lib/partner-api/with-partner-key";
 
-export const GET = withPartnerKey(
+const read = withPartnerKey(
   { scope: "engagement:read", idParams: ["eventId"], query: pageQuery },
   async ({ orgId, params, query }) => ({ body: await listFeedback(orgId, params.eventId, query) }),
 );
+
+export const { GET, HEAD, POST, PUT, PATCH, DELETE, OPTIONS } = routeMethods({ GET: read });

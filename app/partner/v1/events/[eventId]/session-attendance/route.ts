@@ -1,8 +1,11 @@
 import { sessionAttendanceQuery } from "@/lib/partner-api/query-schemas";
 import { listSessionAttendance } from "@/lib/partner-api/read/engagement";
+import { routeMethods } from "@/lib/partner-api/route-methods";
 import { withPartnerKey } from "@/lib/partner-api/with-partner-key";
 
-export const GET = withPartnerKey(
+const read = withPartnerKey(
   { scope: "engagement:read", idParams: ["eventId"], query: sessionAttendanceQuery },
   async ({ orgId, params, query }) => ({ body: await listSessionAttendance(orgId, params.eventId, query) }),
 );
+
+export const { GET, HEAD, POST, PUT, PATCH, DELETE, OPTIONS } = routeMethods({ GET: read });

@@ -1,8 +1,11 @@
 import { pageQuery } from "@/lib/partner-api/query-schemas";
 import { listSpeakers } from "@/lib/partner-api/read/programme";
+import { routeMethods } from "@/lib/partner-api/route-methods";
 import { withPartnerKey } from "@/lib/partner-api/with-partner-key";
 
-export const GET = withPartnerKey(
+const read = withPartnerKey(
   { scope: "events:read", idParams: ["eventId"], query: pageQuery },
   async ({ orgId, params, query }) => ({ body: await listSpeakers(orgId, params.eventId, query) }),
 );
+
+export const { GET, HEAD, POST, PUT, PATCH, DELETE, OPTIONS } = routeMethods({ GET: read });

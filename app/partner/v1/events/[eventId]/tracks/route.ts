@@ -1,6 +1,9 @@
 import { listTracks } from "@/lib/partner-api/read/programme";
+import { routeMethods } from "@/lib/partner-api/route-methods";
 import { withPartnerKey } from "@/lib/partner-api/with-partner-key";
 
-export const GET = withPartnerKey({ scope: "events:read", idParams: ["eventId"] }, async ({ orgId, params }) => ({
+const read = withPartnerKey({ scope: "events:read", idParams: ["eventId"] }, async ({ orgId, params }) => ({
   body: await listTracks(orgId, params.eventId),
 }));
+
+export const { GET, HEAD, POST, PUT, PATCH, DELETE, OPTIONS } = routeMethods({ GET: read });
