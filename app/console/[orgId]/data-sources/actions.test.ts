@@ -273,3 +273,25 @@ describe("stored header values follow the origin they were saved for", () => {
     expect(other.requests[seen].headers["x-token"]).toBeUndefined();
   });
 });
+
+// Issue 12 item 9: a partner's words reach the run history bounded (2 KB, marked when cut).
+describe("partner text in a run's errors", () => {
+  it("stores a fetch error quoting the partner's response at most 2 KB long, marked as cut", async () => {
+    const longKey = `<img src=x onerror=alert(1)>${"k".repeat(6_000)}`;
+    partner.route("/odd", (req, res) => {
+      if (req.headers["x-token"] !== TOKEN) return sendJson(res, { error: "no" }, { status: 401 });
+      sendJson(res, { [longKey]: [] });
+    });
+    const id = await createSource();
+    session.user = admin;
+    expect(
+      await actions.updateDataSourceAction(null, form({ orgId, dataSourceId: id, payload: JSON.stringify({ url: `${partner.baseUrl}/odd`, headers: [{ name: "X-Token" }] }) })),
+    ).toMatchObject({ ok: true });
+    const run = await actions.runNowAction(null, form({ orgId, dataSourceId: id }));
+    expect(run).toMatchObject({ ok: true, data: { mode: "finished", run: { status: "failed" } } });
+    const stored = await getDb().dataSourceRun.findFirstOrThrow({ where: { dataSourceId: id } });
+    expect(stored.fetchError).toContain("<img src=x onerror=alert(1)>kkk");
+    expect(Buffer.byteLength(stored.fetchError!, "utf8")).toBeLessThanOrEqual(2048);
+    expect(stored.fetchError!.endsWith("… [truncated]")).toBe(true);
+  });
+});
