@@ -11,6 +11,7 @@ import {
   type CreateDataSourceInput,
   type UpdateDataSourceInput,
 } from "./data-source-input";
+import { sameOrigin, storedHeadersFor } from "./header-origin";
 import { mappingSchemaFor, type ImportMapping } from "./mapping";
 import { initialNextRunAt } from "./schedule";
 
@@ -113,11 +114,14 @@ export function openSourceHeaders(source: Pick<DataSource, "headersCiphertext">)
 /**
  * Header rows from an edit form: a row without a value keeps the stored value of that
  * name (matched ignoring case); a stored name absent from the rows is dropped.
- * Returns the issues for rows that have no value to keep.
+ * Returns the issues for rows that have no value to keep. `originChanged` says the
+ * stored values were withheld because the URL now points to another origin, so the
+ * message asks for the value again instead of just a value.
  */
 export function mergeHeaderRows(
   rows: { name: string; value?: string }[],
   stored: Record<string, string>,
+  options: { originChanged?: boolean } = {},
 ): { rows: HeaderRows; issues: z.core.$ZodIssue[] } {
   const storedByName = new Map(Object.entries(stored).map(([name, value]) => [name.toLowerCase(), value]));
   const merged: HeaderRows = [];
@@ -125,7 +129,10 @@ export function mergeHeaderRows(
   rows.forEach((row, index) => {
     const value = row.value ?? storedByName.get(row.name.toLowerCase());
     if (value === undefined) {
-      issues.push({ code: "custom", path: ["headers", index, "value"], message: `Give the header ${row.name} a value.`, input: undefined });
+      const message = options.originChanged
+        ? `The URL now points to another site: enter the value of ${row.name} again (saved values are only sent to the site they were entered for).`
+        : `Give the header ${row.name} a value.`;
+      issues.push({ code: "custom", path: ["headers", index, "value"], message, input: undefined });
     } else {
       merged.push({ name: row.name, value });
     }
@@ -208,11 +215,18 @@ export async function updateDataSource(orgId: string, dataSourceId: string, inpu
   if (!parsed.success) throw validationError(parsed.error.issues);
   const data = parsed.data;
 
+  // Stored values belong to the saved URL's origin: a new origin gets only what this
+  // request re-enters, and with no header rows at all the stored ones are dropped.
+  const nextUrl = data.url ?? current.url;
+  const originChanged = !sameOrigin(nextUrl, current.url);
+  const stored = storedHeadersFor(nextUrl, { url: current.url, headers: openSourceHeaders(current) });
   let headers: ReturnType<typeof sealHeaders> | undefined;
   if (data.headers) {
-    const merged = mergeHeaderRows(data.headers, openSourceHeaders(current));
+    const merged = mergeHeaderRows(data.headers, stored, { originChanged });
     if (merged.issues.length > 0) throw validationError(merged.issues);
     headers = sealHeaders(merged.rows);
+  } else if (originChanged) {
+    headers = sealHeaders([]);
   }
   if (data.url !== undefined && data.url !== current.url) await assertUrlAllowed(data.url);
 

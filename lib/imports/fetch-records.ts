@@ -1,6 +1,7 @@
 import { OutboundError, isRedirectStatus, resolveRedirectLocation, safeFetch } from "@/lib/outbound/safe-fetch";
 import { outboundAllowLoopback } from "@/lib/outbound/url-guard";
 import { describeJsonKind, getAtPath } from "./dotted-path";
+import { storedHeadersFor } from "./header-origin";
 
 // Reads a partner's JSON API page by page.
 //
@@ -57,14 +58,6 @@ export class FetchAbortedError extends Error {
 
 type FetchOptions = { limits: FetchLimits; signal?: AbortSignal };
 
-function sameOrigin(a: string, b: string): boolean {
-  try {
-    return new URL(a).origin === new URL(b).origin;
-  } catch {
-    return false;
-  }
-}
-
 /** application/json and any +json type (application/vnd.api+json, application/hal+json...). */
 export function isJsonContentType(header: string | null): boolean {
   if (!header) return false;
@@ -87,7 +80,7 @@ async function fetchJson(startUrl: string, source: SourceRequest, options: Fetch
         headers: {
           accept: "application/json",
           "user-agent": "svc-integrations-import/1",
-          ...(sameOrigin(url, source.url) ? source.headers : {}),
+          ...storedHeadersFor(url, source),
         },
         timeoutMs: options.limits.fetchTimeoutMs,
         maxBytes: options.limits.maxBytes,

@@ -3,6 +3,7 @@ import { validationError } from "@/lib/errors/app-error";
 import { previewInputSchema, type PreviewInput } from "./data-source-input";
 import { mergeHeaderRows, openSourceHeaders, requireDataSource } from "./data-sources";
 import { listLeafPaths } from "./dotted-path";
+import { sameOrigin, storedHeadersFor } from "./header-origin";
 import { FetchAbortedError, SourceFetchError, fetchPage, type FetchLimits } from "./fetch-records";
 import { loadTargetContext, prepareRecord } from "./import-targets";
 import { mappingSchemaFor } from "./mapping";
@@ -59,8 +60,11 @@ export async function previewDataSource(
   if (!parsed.success) throw validationError(parsed.error.issues);
   const input = parsed.data;
 
-  const stored = input.dataSourceId ? openSourceHeaders(await requireDataSource(orgId, input.dataSourceId)) : {};
-  const headers = mergeHeaderRows(input.headers, stored);
+  // A saved source's header values are reused only on the origin they were saved for.
+  const saved = input.dataSourceId ? await requireDataSource(orgId, input.dataSourceId) : null;
+  const originChanged = saved !== null && !sameOrigin(input.url, saved.url);
+  const stored = saved ? storedHeadersFor(input.url, { url: saved.url, headers: openSourceHeaders(saved) }) : {};
+  const headers = mergeHeaderRows(input.headers, stored, { originChanged });
   if (headers.issues.length > 0) throw validationError(headers.issues);
   const context = await loadTargetContext(orgId, input.eventId, input.dataSourceId ?? null);
 

@@ -4,6 +4,7 @@ import { integrationLockError, loadIntegrationLock } from "@/lib/billing/entitle
 import { getDb } from "@/lib/db/client";
 import { AppError } from "@/lib/errors/app-error";
 import type { DataSource, Prisma } from "@/lib/generated/prisma/client";
+import { capPartnerText } from "@/lib/partner-text/cap-partner-text";
 import { dispatchSoon } from "@/lib/webhooks/dispatch";
 import { openSourceHeaders, parseStoredMapping, toRunView, type DataSourceRunView } from "./data-sources";
 import { FetchAbortedError, SourceFetchError, fetchPages, type FetchLimits } from "./fetch-records";
@@ -163,7 +164,8 @@ export async function runImport(dataSourceId: string, options: RunImportOptions)
     const skip = (index: number, reason: string) => {
       counts.skipped++;
       if (recordErrors.length >= MAX_RECORD_ERRORS) return;
-      recordErrors.push({ index, reason });
+      // A reason may quote the partner's data or its server's words: stored bounded.
+      recordErrors.push({ index, reason: capPartnerText(reason) ?? "" });
       // Mapping faults are known at once, write refusals at the batch's end: keep index order.
       recordErrors.sort((a, b) => a.index - b.index);
     };
@@ -252,7 +254,7 @@ export async function runImport(dataSourceId: string, options: RunImportOptions)
         ...counts,
         status,
         stoppedEarly,
-        fetchError,
+        fetchError: capPartnerText(fetchError),
         recordErrors: recordErrors as unknown as Prisma.InputJsonValue,
         finishedAt: new Date(),
       },

@@ -197,12 +197,25 @@ describe("retry schedule", () => {
     expect(elsewhere.received).toHaveLength(0);
   });
 
-  it("keeps only the first 2 KB of the response body", async () => {
-    const { org, endpoint } = await setup({ reply: () => ({ status: 500, body: "x".repeat(10_000) }) });
+  it("stores at most 2 KB of the response body, cut on a character boundary and marked as cut", async () => {
+    const body = `<script>alert(1)</script>${"é".repeat(5_000)}`;
+    const { org, endpoint } = await setup({ reply: () => ({ status: 500, body }) });
     await record(org.id);
     await runDueDeliveries({ orgId: org.id });
     const [delivery] = await deliveriesOf(endpoint.id);
-    expect(delivery.attempts[0].responseSnippet).toBe("x".repeat(2048));
+    const snippet = delivery.attempts[0].responseSnippet!;
+    expect(Buffer.byteLength(snippet, "utf8")).toBeLessThanOrEqual(2048);
+    expect(snippet.endsWith("… [truncated]")).toBe(true);
+    expect(snippet.startsWith("<script>alert(1)</script>éé")).toBe(true);
+    expect(snippet).not.toContain("\uFFFD");
+  });
+
+  it("stores a response body that fits as it is, without a marker", async () => {
+    const { org, endpoint } = await setup({ reply: () => ({ status: 500, body: "y".repeat(2048) }) });
+    await record(org.id);
+    await runDueDeliveries({ orgId: org.id });
+    const [delivery] = await deliveriesOf(endpoint.id);
+    expect(delivery.attempts[0].responseSnippet).toBe("y".repeat(2048));
   });
 
   it("re-checks the URL at send time: a stored private address is refused without a request", async () => {

@@ -221,6 +221,23 @@ describe("updateWebhookEndpoint", () => {
 });
 
 describe("rollWebhookSecret", () => {
+  // Without an expected prefix (the operator CLI) concurrent rolls apply one after the
+  // other under the row lock: each roll's overlap secret is the secret the roll before it
+  // returned, so nothing a caller was shown is lost except by the documented two-roll rule.
+  it("concurrent rolls without an expected prefix form one chain: the overlap secret is the secret before the last roll", async () => {
+    const { endpoint, secret: first } = await createWebhookEndpoint(orgId, { url: URL_OK, eventTypes: ["attendee.created"] });
+    const rolled = await Promise.all(Array.from({ length: 10 }, () => rollWebhookSecret(orgId, endpoint.id)));
+    const secrets = rolled.map((roll) => roll.secret);
+    expect(new Set(secrets).size).toBe(10);
+    const row = await getDb().webhookEndpoint.findUniqueOrThrow({ where: { id: endpoint.id } });
+    const current = decryptSecret(row.secretCiphertext);
+    const previous = decryptSecret(row.previousSecretCiphertext!);
+    expect(secrets).toContain(current);
+    // A lost update would leave the endpoint's first secret as the overlap secret.
+    expect(previous).not.toBe(first);
+    expect(secrets).toContain(previous);
+  });
+
   it("returns a new secret once, keeps the previous one for 24 h, and a second roll drops the oldest", async () => {
     const { endpoint, secret: first } = await createWebhookEndpoint(orgId, { url: URL_OK, eventTypes: ["feedback.created"] });
     const now = new Date();

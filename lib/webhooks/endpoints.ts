@@ -161,21 +161,38 @@ export async function updateWebhookEndpoint(
  * A new signing secret, shown once. The previous one keeps signing alongside it for
  * 24 hours so receivers can switch without losing deliveries. A second roll inside the
  * overlap drops the oldest secret: only the current and the one before it ever sign.
+ *
+ * Read-modify-write under the endpoint's row lock, so concurrent rolls apply one after
+ * the other and none loses the other's secret. `expectedSecretPrefix` (the console sends
+ * the prefix the admin saw) turns a duplicate roll into a 409: of N concurrent rolls of
+ * the same secret exactly one wins, leaving its new secret plus the secret that was
+ * current before it as the overlap secret; the others show nothing.
  */
 export async function rollWebhookSecret(
   orgId: string,
   endpointId: string,
   now: Date = new Date(),
+  options: { expectedSecretPrefix?: string } = {},
 ): Promise<{ endpoint: WebhookEndpointView; secret: string }> {
-  const current = await requireEndpoint(orgId, endpointId);
+  const found = await requireEndpoint(orgId, endpointId);
   const secret = generateSigningSecret();
-  const updated = await getDb().webhookEndpoint.update({
-    where: { id: current.id },
-    data: {
-      ...sealSigningSecret(secret),
-      previousSecretCiphertext: current.secretCiphertext,
-      previousSecretExpiresAt: new Date(now.getTime() + SECRET_ROLL_OVERLAP_MS),
-    },
+  const updated = await getDb().$transaction(async (tx) => {
+    await tx.$queryRaw`SELECT id FROM "WebhookEndpoint" WHERE id = ${found.id}::uuid FOR UPDATE`;
+    const current = await tx.webhookEndpoint.findUnique({ where: { id: found.id } });
+    if (!current) throw new AppError("NOT_FOUND", "No such webhook endpoint.");
+    if (options.expectedSecretPrefix !== undefined && current.secretPrefix !== options.expectedSecretPrefix) {
+      throw new AppError("CONFLICT", "The signing secret was rolled meanwhile. Reload the page to see the current secret before rolling again.", {
+        reason: "secret_already_rolled",
+      });
+    }
+    return tx.webhookEndpoint.update({
+      where: { id: current.id },
+      data: {
+        ...sealSigningSecret(secret),
+        previousSecretCiphertext: current.secretCiphertext,
+        previousSecretExpiresAt: new Date(now.getTime() + SECRET_ROLL_OVERLAP_MS),
+      },
+    });
   });
   return { endpoint: toEndpointView(updated, now), secret };
 }

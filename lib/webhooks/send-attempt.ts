@@ -1,5 +1,6 @@
 import { OutboundError, safeFetch } from "@/lib/outbound/safe-fetch";
 import { outboundAllowLoopback } from "@/lib/outbound/url-guard";
+import { capPartnerText } from "@/lib/partner-text/cap-partner-text";
 import { RESPONSE_SNIPPET_BYTES } from "./schedule";
 import { SIGNATURE_HEADER, signPayload } from "./signature";
 
@@ -58,17 +59,10 @@ export async function send(url: string, body: string, headers: Record<string, st
     const succeeded = response.status >= 200 && response.status < 300;
     let error: string | null = null;
     if (response.status >= 300 && response.status < 400) error = "Redirects are not followed: answer with a 2xx.";
-    return { succeeded, statusCode: response.status, error, snippet: snippetOf(response.body), durationMs: elapsed() };
+    return { succeeded, statusCode: response.status, error, snippet: capPartnerText(response.body, { truncated: response.truncated }), durationMs: elapsed() };
   } catch (err) {
     const error =
       err instanceof OutboundError ? `${err.kind}: ${err.message}` : `error: ${err instanceof Error ? err.message : String(err)}`;
     return { succeeded: false, statusCode: null, error: error.slice(0, 1000), snippet: null, durationMs: elapsed() };
   }
 }
-
-function snippetOf(body: Buffer): string | null {
-  if (body.length === 0) return null;
-  // PostgreSQL text cannot hold NUL; a cut multi-byte character becomes U+FFFD.
-  return body.subarray(0, RESPONSE_SNIPPET_BYTES).toString("utf8").replace(/\u0000/g, "");
-}
-

@@ -13,6 +13,7 @@ import { PlusIcon } from "@/components/ui/icons";
 import { useToast } from "@/components/ui/toast";
 import type { ActionFailure } from "@/lib/console/action-result";
 import type { EventOption } from "@/lib/console/list-data-sources";
+import { sameOrigin } from "@/lib/imports/header-origin";
 import {
   createInput,
   emptyFields,
@@ -108,6 +109,9 @@ export function SourceEditor({ orgId, mode, dataSourceId, initial, events, saveA
   const [saving, startSaving] = useTransition();
   const [previewing, startPreview] = useTransition();
   const [preview, setPreview] = useState<DataSourcePreview | null>(null);
+  // Saved header values are only sent to the site they were saved for (the saved URL's
+  // origin): once the URL points elsewhere, each saved value must be typed again.
+  const savedValuesWithheld = mode === "edit" && initial.headers.some((header) => header.saved) && !sameOrigin(draft.url, initial.url);
   const [previewStatus, setPreviewStatus] = useState<{ message: string; failure: ActionFailure | null } | null>(null);
   const [focusErrors, setFocusErrors] = useState(0);
   const listId = useId();
@@ -352,7 +356,19 @@ export function SourceEditor({ orgId, mode, dataSourceId, initial, events, saveA
               inputMode="url"
               label="URL"
               placeholder="https://api.example.com/attendees"
-              hint="An https:// address on the public internet; checked when saved and at every request."
+              hint={
+                savedValuesWithheld ? (
+                  <>
+                    An https:// address on the public internet; checked when saved and at every request.{" "}
+                    <strong className="font-medium text-amber-700 dark:text-amber-400" data-testid="origin-changed-note">
+                      This URL is on another site than the saved one: saved header values are not sent to it. Enter each header value again,
+                      or they are removed when you save.
+                    </strong>
+                  </>
+                ) : (
+                  "An https:// address on the public internet; checked when saved and at every request."
+                )
+              }
               autoComplete="off"
               spellCheck={false}
               maxLength={2048}
@@ -397,7 +413,7 @@ export function SourceEditor({ orgId, mode, dataSourceId, initial, events, saveA
                         type="password"
                         autoComplete="new-password"
                         spellCheck={false}
-                        placeholder={header.saved ? "Saved: leave blank to keep" : "Value"}
+                        placeholder={header.saved ? (savedValuesWithheld ? "Enter again for the new site" : "Saved: leave blank to keep") : "Value"}
                         value={header.value}
                         error={headerError(index, "value")}
                         onChange={(e) => {

@@ -234,10 +234,13 @@ export function TestPing({
 /** Rolls the signing secret after a confirmation, then shows the new one once. */
 export function RollSecret({
   ids,
+  secretPrefix,
   action,
   disabledReason,
 }: {
   ids: Ids;
+  /** The secret this page shows: the roll is refused (409) if it changed meanwhile. */
+  secretPrefix: string;
   action: FormAction<{ secret: string; previousValidUntil: Date | null }>;
   disabledReason: string | null;
 }) {
@@ -266,6 +269,7 @@ export function RollSecret({
       ) : null}
       <ConfirmButton
         ids={ids}
+        extra={{ expectedSecretPrefix: secretPrefix }}
         action={capture}
         trigger="Roll secret"
         title="Roll the signing secret?"

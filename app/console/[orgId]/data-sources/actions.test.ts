@@ -204,3 +204,94 @@ describe("data-source actions", () => {
     expect(await getDb().dataSourceRun.count({ where: { dataSourceId: id } })).toBe(0);
   });
 });
+
+// Issue 12 item 2: a saved header value is only ever sent to the origin it was saved for.
+// Two partner servers on different ports are two origins; each records what it received.
+describe("stored header values follow the origin they were saved for", () => {
+  let other: PartnerServer;
+  beforeAll(async () => {
+    other = await startPartnerServer();
+    other.route("/people", (_req, res) => sendJson(res, { items: RECORDS, next: null }));
+  });
+  afterAll(async () => other?.close());
+
+  const tokensSeenBy = (server: PartnerServer) => server.requests.map((request) => request.headers["x-token"]).filter(Boolean);
+
+  it("previewing a saved source against another origin does not send the saved value, and asks for it again", async () => {
+    const id = await createSource();
+    const payload = draft({ dataSourceId: id, url: `${other.baseUrl}/people`, headers: [{ name: "X-Token" }] });
+    const result = await actions.previewDataSourceAction(null, form({ orgId, payload: JSON.stringify(payload) }));
+    expect(result).toMatchObject({ ok: false, code: "INVALID_INPUT" });
+    if (result.ok) return;
+    expect(result.fields?.["headers.0.value"]).toMatch(/another site: enter the value of X-Token again/);
+    expect(tokensSeenBy(other)).toEqual([]);
+
+    // Re-entered in the same request, the new origin gets exactly the new value.
+    const reentered = draft({ dataSourceId: id, url: `${other.baseUrl}/people`, headers: [{ name: "X-Token", value: "tok-other" }] });
+    expect(await actions.previewDataSourceAction(null, form({ orgId, payload: JSON.stringify(reentered) }))).toMatchObject({ ok: true });
+    expect(tokensSeenBy(other)).toEqual(["tok-other"]);
+    // On the saved origin the saved value is still reused.
+    const before = tokensSeenBy(partner).length;
+    const same = draft({ dataSourceId: id, url: `${partner.baseUrl}/people?page=1`, headers: [{ name: "X-Token" }] });
+    expect(await actions.previewDataSourceAction(null, form({ orgId, payload: JSON.stringify(same) }))).toMatchObject({ ok: true });
+    expect(tokensSeenBy(partner).slice(before)).toEqual([TOKEN]);
+  });
+
+  it("an update moving the URL to another origin drops saved values unless re-entered; the next run sends none to it", async () => {
+    const id = await createSource();
+    const keepRow = await actions.updateDataSourceAction(
+      null,
+      form({ orgId, dataSourceId: id, payload: JSON.stringify({ url: `${other.baseUrl}/people`, headers: [{ name: "X-Token" }] }) }),
+    );
+    expect(keepRow).toMatchObject({ ok: false, code: "INVALID_INPUT" });
+    expect(await getDb().dataSource.findUniqueOrThrow({ where: { id } })).toMatchObject({ url: `${partner.baseUrl}/people`, headerNames: ["X-Token"] });
+
+    // Headers left out (as the CLI may send): the URL changes and the stored values go.
+    const moved = await actions.updateDataSourceAction(null, form({ orgId, dataSourceId: id, payload: JSON.stringify({ url: `${other.baseUrl}/people` }) }));
+    expect(moved).toMatchObject({ ok: true });
+    expect(await getDb().dataSource.findUniqueOrThrow({ where: { id } })).toMatchObject({ headerNames: [], headersCiphertext: null });
+    const seen = other.requests.length;
+    expect(await actions.runNowAction(null, form({ orgId, dataSourceId: id }))).toMatchObject({ ok: true, data: { mode: "finished" } });
+    expect(other.requests.length).toBeGreaterThan(seen);
+    expect(other.requests.slice(seen).map((request) => request.headers["x-token"])).toEqual([undefined]);
+  });
+
+  it("a run's next page on another origin does not receive the saved value", async () => {
+    partner.route("/paged", (req, res) => {
+      if (req.headers["x-token"] !== TOKEN) return sendJson(res, { error: "no" }, { status: 401 });
+      sendJson(res, { items: RECORDS.slice(0, 1), next: `${other.baseUrl}/people` });
+    });
+    const id = await createSource();
+    session.user = admin;
+    expect(
+      await actions.updateDataSourceAction(null, form({ orgId, dataSourceId: id, payload: JSON.stringify({ url: `${partner.baseUrl}/paged`, nextPagePath: "next" }) })),
+    ).toMatchObject({ ok: true });
+    const seen = other.requests.length;
+    const run = await actions.runNowAction(null, form({ orgId, dataSourceId: id }));
+    expect(run).toMatchObject({ ok: true, data: { mode: "finished" } });
+    expect(other.requests.length).toBe(seen + 1);
+    expect(other.requests[seen].headers["x-token"]).toBeUndefined();
+  });
+});
+
+// Issue 12 item 9: a partner's words reach the run history bounded (2 KB, marked when cut).
+describe("partner text in a run's errors", () => {
+  it("stores a fetch error quoting the partner's response at most 2 KB long, marked as cut", async () => {
+    const longKey = `<img src=x onerror=alert(1)>${"k".repeat(6_000)}`;
+    partner.route("/odd", (req, res) => {
+      if (req.headers["x-token"] !== TOKEN) return sendJson(res, { error: "no" }, { status: 401 });
+      sendJson(res, { [longKey]: [] });
+    });
+    const id = await createSource();
+    session.user = admin;
+    expect(
+      await actions.updateDataSourceAction(null, form({ orgId, dataSourceId: id, payload: JSON.stringify({ url: `${partner.baseUrl}/odd`, headers: [{ name: "X-Token" }] }) })),
+    ).toMatchObject({ ok: true });
+    const run = await actions.runNowAction(null, form({ orgId, dataSourceId: id }));
+    expect(run).toMatchObject({ ok: true, data: { mode: "finished", run: { status: "failed" } } });
+    const stored = await getDb().dataSourceRun.findFirstOrThrow({ where: { dataSourceId: id } });
+    expect(stored.fetchError).toContain("<img src=x onerror=alert(1)>kkk");
+    expect(Buffer.byteLength(stored.fetchError!, "utf8")).toBeLessThanOrEqual(2048);
+    expect(stored.fetchError!.endsWith("… [truncated]")).toBe(true);
+  });
+});

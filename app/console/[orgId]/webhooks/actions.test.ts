@@ -4,6 +4,7 @@ import type { SessionUser } from "@/lib/auth/session";
 import { getDb } from "@/lib/db/client";
 import { setBilling } from "@/lib/orgs/organizations";
 import { createTestOrg } from "@/lib/testing/fixtures";
+import { activeSigningSecrets } from "@/lib/webhooks/signing-secret";
 import { startWebhookReceiver, type WebhookReceiver } from "@/lib/webhooks/test-receiver";
 
 // The webhook server actions of the console with a real database and a real receiver;
@@ -139,6 +140,26 @@ describe("webhook actions", () => {
     expect(overlap).toBeLessThanOrEqual(24 * 60 * 60 * 1000);
     expect(await actions.deleteEndpointAction(null, form({ orgId, endpointId: id }))).toMatchObject({ ok: true });
     expect(await getDb().webhookEndpoint.findUnique({ where: { id } })).toBeNull();
+  });
+
+  // Issue 12 item 7. Ten admins (or ten clicks) roll the secret they all saw at once: the
+  // row lock serialises them and the expected prefix refuses all but the first, so exactly
+  // one new secret exists and the secret current before the roll is the overlap secret.
+  it("ten concurrent rolls of the same secret: one wins, nine answer 409, the old secret stays the overlap secret", async () => {
+    const { id, secret } = await createEndpoint();
+    const rolls = await Promise.all(
+      Array.from({ length: 10 }, () => actions.rollSecretAction(null, form({ orgId, endpointId: id, expectedSecretPrefix: secret.slice(0, 10) }))),
+    );
+    const winners = rolls.filter((roll) => roll.ok);
+    expect(winners).toHaveLength(1);
+    expect(rolls.filter((roll) => !roll.ok)).toEqual(
+      Array.from({ length: 9 }, () => expect.objectContaining({ ok: false, code: "CONFLICT", reason: "secret_already_rolled" })),
+    );
+    const row = await getDb().webhookEndpoint.findUniqueOrThrow({ where: { id } });
+    const won = winners[0].ok ? winners[0].data.secret : "";
+    // What signs from now on: the winner's new secret, then the one every roller saw.
+    expect(activeSigningSecrets(row, new Date())).toEqual([won, secret]);
+    expect(activeSigningSecrets(row, new Date(Date.now() + 24 * 3600_000 + 1000))).toEqual([won]);
   });
 
   it("refuses creating and pinging while integrations are locked, with the API's reason", async () => {

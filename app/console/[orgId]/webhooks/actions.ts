@@ -83,7 +83,9 @@ export async function rollSecretAction(_previous: ActionState<RolledSecretView>,
   return runAction(async () => {
     const { orgId, endpointId } = ids(formData);
     await requireAdmin(orgId);
-    const { endpoint, secret } = await rollWebhookSecret(orgId, endpointId);
+    // The prefix the admin saw: a second click or a colleague's roll meanwhile answers 409.
+    const expectedSecretPrefix = formText(formData, "expectedSecretPrefix");
+    const { endpoint, secret } = await rollWebhookSecret(orgId, endpointId, new Date(), expectedSecretPrefix ? { expectedSecretPrefix } : {});
     refresh(orgId);
     return {
       message: "New signing secret created. Copy it now: it will not be shown again.",

@@ -182,7 +182,7 @@ export default async function WebhookEndpointPage({ params, searchParams }: Prop
               )}
             </Fact>
           </dl>
-          <RollSecret ids={ids} action={rollSecretAction} disabledReason={adminReason} />
+          <RollSecret ids={ids} secretPrefix={endpoint.secretPrefix} action={rollSecretAction} disabledReason={adminReason} />
         </PanelBody>
       </Panel>
 

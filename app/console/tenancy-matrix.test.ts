@@ -1,0 +1,200 @@
+import fs from "node:fs";
+import path from "node:path";
+import { randomBytes } from "node:crypto";
+import { beforeAll, describe, expect, it, vi } from "vitest";
+import type { SessionUser } from "@/lib/auth/session";
+import type { ActionResult } from "@/lib/console/action-result";
+import { getDb } from "@/lib/db/client";
+import { createInvite } from "@/lib/orgs/invites";
+import { createTestEvent, createTestKey, createTestOrg } from "@/lib/testing/fixtures";
+import { createWebhookEndpoint, sendTestPing } from "@/lib/webhooks/endpoints";
+
+// Issue 12 item 10: the cross-organization matrix of every console server action. The
+// actions are enumerated from app/console/**/actions.ts, so a new action without a row
+// (or an explicit exemption) fails here. Each row is an admin of organization B aiming
+// at organization A: A's id in the form, or B's own id with A's resource ids. Every
+// attempt must answer NOT_FOUND (revealing nothing), and afterwards neither
+// organization's rows differ in any way. Real database; only the session is stubbed.
+
+const session = vi.hoisted(() => ({ user: null as SessionUser | null }));
+vi.mock("@/lib/auth/session", () => ({
+  getSessionUser: async () => session.user,
+  requireUser: async () => {
+    if (!session.user) throw Object.assign(new Error("NEXT_REDIRECT"), { digest: "NEXT_REDIRECT;replace;/sign-in;307;" });
+    return session.user;
+  },
+}));
+vi.mock("next/cache", () => ({ revalidatePath: vi.fn() }));
+vi.mock("next/server", () => ({ after: vi.fn() }));
+
+const CONSOLE_DIR = path.join(process.cwd(), "app", "console");
+
+function actionFiles(dir = CONSOLE_DIR): string[] {
+  return fs.readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
+    const full = path.join(dir, entry.name);
+    if (entry.isDirectory()) return actionFiles(full);
+    return entry.name === "actions.ts" ? [full] : [];
+  });
+}
+
+type Action = (...args: never[]) => Promise<ActionResult<unknown>>;
+const modules: Record<string, Record<string, Action>> = {};
+for (const file of actionFiles()) {
+  const relative = path.relative(process.cwd(), file).split(path.sep).join("/");
+  modules[relative] = (await import(/* @vite-ignore */ file)) as Record<string, Action>;
+}
+/** "app/console/.../actions.ts#name" for every exported function. */
+const enumerated = Object.entries(modules).flatMap(([file, exports]) =>
+  Object.entries(exports).filter(([, value]) => typeof value === "function").map(([name]) => `${file}#${name}`),
+);
+const action = (key: string) => {
+  const [file, name] = key.split("#");
+  return modules[file][name] as unknown as (...args: unknown[]) => Promise<ActionResult<unknown>>;
+};
+
+function form(fields: Record<string, string | string[]>): FormData {
+  const data = new FormData();
+  for (const [name, value] of Object.entries(fields)) for (const item of [value].flat()) data.append(name, item);
+  return data;
+}
+
+type Fixture = { orgId: string; eventId: string; keyId: string; inviteId: string; endpointId: string; deliveryId: string; dataSourceId: string; runId: string };
+let A: Fixture;
+let B: Fixture;
+let bob: SessionUser;
+
+async function makeAdmin(orgId: string): Promise<SessionUser> {
+  const user = await getDb().user.create({ data: { email: `t-${randomBytes(4).toString("hex")}@example.com` } });
+  await getDb().membership.create({ data: { orgId, userId: user.id, role: "admin" } });
+  return { id: user.id, email: user.email, name: user.name };
+}
+
+async function makeOrg(): Promise<Fixture & { admin: SessionUser }> {
+  const orgId = (await createTestOrg({ plan: "card" })).id;
+  const admin = await makeAdmin(orgId);
+  const eventId = (await createTestEvent(orgId)).id;
+  const keyId = (await createTestKey(orgId)).id;
+  const inviteId = (await createInvite(orgId, { email: `i-${randomBytes(3).toString("hex")}@example.com`, role: "member" }, admin.id)).invite.id;
+  const endpointId = (await createWebhookEndpoint(orgId, { url: "http://127.0.0.1:9/hooks", eventTypes: ["attendee.created"] })).endpoint.id;
+  const deliveryId = (await sendTestPing(orgId, endpointId)).deliveryId;
+  const source = await getDb().dataSource.create({
+    data: { orgId, eventId, name: "S", target: "attendees", url: "http://127.0.0.1:9/people", headerNames: [], mapping: { fields: { email: { path: "email" } } } },
+  });
+  const run = await getDb().dataSourceRun.create({ data: { dataSourceId: source.id, trigger: "manual", status: "succeeded", finishedAt: new Date() } });
+  return { orgId, admin, eventId, keyId, inviteId, endpointId, deliveryId, dataSourceId: source.id, runId: run.id };
+}
+
+/** Every row either organization owns, as stored. */
+async function snapshot(orgIds: string[]) {
+  const db = getDb();
+  const byId = { orderBy: { id: "asc" as const } };
+  return {
+    orgs: await db.organization.findMany({ where: { id: { in: orgIds } }, ...byId }),
+    memberships: await db.membership.findMany({ where: { orgId: { in: orgIds } }, ...byId }),
+    invites: await db.invite.findMany({ where: { orgId: { in: orgIds } }, ...byId }),
+    keys: await db.apiKey.findMany({ where: { orgId: { in: orgIds } }, ...byId }),
+    endpoints: await db.webhookEndpoint.findMany({ where: { orgId: { in: orgIds } }, ...byId }),
+    events: await db.webhookEvent.findMany({ where: { orgId: { in: orgIds } }, ...byId }),
+    deliveries: await db.webhookDelivery.findMany({ where: { endpoint: { orgId: { in: orgIds } } }, ...byId }),
+    attempts: await db.webhookAttempt.findMany({ where: { delivery: { endpoint: { orgId: { in: orgIds } } } }, ...byId }),
+    sources: await db.dataSource.findMany({ where: { orgId: { in: orgIds } }, ...byId }),
+    runs: await db.dataSourceRun.findMany({ where: { dataSource: { orgId: { in: orgIds } } }, ...byId }),
+    attendees: await db.attendee.findMany({ where: { event: { orgId: { in: orgIds } } }, ...byId }),
+  };
+}
+
+const DATA_SOURCES = "app/console/[orgId]/data-sources/actions.ts";
+const WEBHOOKS = "app/console/[orgId]/webhooks/actions.ts";
+const KEYS = "app/console/[orgId]/api-keys/actions.ts";
+const MEMBERS = "app/console/[orgId]/members/actions.ts";
+
+const draft = (eventId: string, extra: Record<string, unknown> = {}) =>
+  JSON.stringify({ name: "X", eventId, target: "attendees", url: "http://127.0.0.1:9/people", headers: [], mapping: { fields: { email: { path: "email" } } }, ...extra });
+
+/** Each action → the forged calls an admin of B makes against A. */
+const MATRIX: Record<string, () => (() => Promise<ActionResult<unknown>>)[]> = {
+  [`${KEYS}#createKeyAction`]: () => [() => action(`${KEYS}#createKeyAction`)(null, form({ orgId: A.orgId, name: "x", scopes: ["events:read"] }))],
+  [`${KEYS}#revokeKeyAction`]: () =>
+    [A.orgId, B.orgId].map((orgId) => () => action(`${KEYS}#revokeKeyAction`)(null, form({ orgId, keyId: A.keyId }))),
+  [`${MEMBERS}#createInviteAction`]: () => [() => action(`${MEMBERS}#createInviteAction`)(null, form({ orgId: A.orgId, email: "new@example.com", role: "admin" }))],
+  [`${MEMBERS}#revokeInviteAction`]: () =>
+    [A.orgId, B.orgId].map((orgId) => () => action(`${MEMBERS}#revokeInviteAction`)(null, form({ orgId, inviteId: A.inviteId }))),
+  [`${WEBHOOKS}#createEndpointAction`]: () => [
+    () => action(`${WEBHOOKS}#createEndpointAction`)(null, form({ orgId: A.orgId, url: "http://127.0.0.1:9/x", eventTypes: "attendee.created" })),
+  ],
+  [`${WEBHOOKS}#updateEndpointAction`]: () =>
+    [A.orgId, B.orgId].map((orgId) => () =>
+      action(`${WEBHOOKS}#updateEndpointAction`)(null, form({ orgId, endpointId: A.endpointId, url: "http://127.0.0.1:9/evil", eventTypes: "attendee.created" })),
+    ),
+  [`${WEBHOOKS}#setEndpointEnabledAction`]: () =>
+    [A.orgId, B.orgId].map((orgId) => () => action(`${WEBHOOKS}#setEndpointEnabledAction`)(null, form({ orgId, endpointId: A.endpointId, enabled: "false" }))),
+  [`${WEBHOOKS}#rollSecretAction`]: () =>
+    [A.orgId, B.orgId].map((orgId) => () => action(`${WEBHOOKS}#rollSecretAction`)(null, form({ orgId, endpointId: A.endpointId }))),
+  [`${WEBHOOKS}#deleteEndpointAction`]: () =>
+    [A.orgId, B.orgId].map((orgId) => () => action(`${WEBHOOKS}#deleteEndpointAction`)(null, form({ orgId, endpointId: A.endpointId }))),
+  [`${WEBHOOKS}#sendTestPingAction`]: () =>
+    [A.orgId, B.orgId].map((orgId) => () => action(`${WEBHOOKS}#sendTestPingAction`)(null, form({ orgId, endpointId: A.endpointId }))),
+  [`${WEBHOOKS}#resendDeliveryAction`]: () =>
+    [
+      [A.orgId, A.endpointId],
+      [B.orgId, A.endpointId],
+      [B.orgId, B.endpointId],
+    ].map(([orgId, endpointId]) => () => action(`${WEBHOOKS}#resendDeliveryAction`)(null, form({ orgId, endpointId, deliveryId: A.deliveryId }))),
+  [`${WEBHOOKS}#deliveryStatusAction`]: () =>
+    [
+      [A.orgId, A.endpointId],
+      [B.orgId, A.endpointId],
+      [B.orgId, B.endpointId],
+    ].map(([orgId, endpointId]) => () => action(`${WEBHOOKS}#deliveryStatusAction`)(orgId, endpointId, A.deliveryId)),
+  [`${DATA_SOURCES}#createDataSourceAction`]: () =>
+    [A.orgId, B.orgId].map((orgId) => () => action(`${DATA_SOURCES}#createDataSourceAction`)(null, form({ orgId, payload: draft(A.eventId) }))),
+  [`${DATA_SOURCES}#updateDataSourceAction`]: () =>
+    [A.orgId, B.orgId].map((orgId) => () =>
+      action(`${DATA_SOURCES}#updateDataSourceAction`)(null, form({ orgId, dataSourceId: A.dataSourceId, payload: JSON.stringify({ url: "http://127.0.0.1:9/evil" }) })),
+    ),
+  [`${DATA_SOURCES}#previewDataSourceAction`]: () => [
+    () => action(`${DATA_SOURCES}#previewDataSourceAction`)(null, form({ orgId: A.orgId, payload: draft(A.eventId) })),
+    () => action(`${DATA_SOURCES}#previewDataSourceAction`)(null, form({ orgId: B.orgId, payload: draft(A.eventId) })),
+    // B's own event, A's saved source (whose stored headers a preview would send).
+    () => action(`${DATA_SOURCES}#previewDataSourceAction`)(null, form({ orgId: B.orgId, payload: draft(B.eventId, { dataSourceId: A.dataSourceId }) })),
+  ],
+  [`${DATA_SOURCES}#deleteDataSourceAction`]: () =>
+    [A.orgId, B.orgId].map((orgId) => () => action(`${DATA_SOURCES}#deleteDataSourceAction`)(null, form({ orgId, dataSourceId: A.dataSourceId }))),
+  [`${DATA_SOURCES}#runNowAction`]: () =>
+    [A.orgId, B.orgId].map((orgId) => () => action(`${DATA_SOURCES}#runNowAction`)(null, form({ orgId, dataSourceId: A.dataSourceId }))),
+  [`${DATA_SOURCES}#runProgressAction`]: () =>
+    [A.orgId, B.orgId].map((orgId) => () => action(`${DATA_SOURCES}#runProgressAction`)(orgId, A.runId)),
+  [`${DATA_SOURCES}#latestRunAction`]: () =>
+    [A.orgId, B.orgId].map((orgId) => () => action(`${DATA_SOURCES}#latestRunAction`)(orgId, A.dataSourceId, new Date(0))),
+};
+
+/** Console actions that take no organization: nothing of another organization to aim at. */
+const EXEMPT: Record<string, string> = {
+  "app/console/new/actions.ts#createOrganizationAction": "creates a new organization owned by the signed-in user; no existing organization is named",
+};
+
+beforeAll(async () => {
+  const a = await makeOrg();
+  const b = await makeOrg();
+  A = a;
+  B = b;
+  bob = b.admin;
+});
+
+describe("console server actions across organizations", () => {
+  it("has a matrix row (or a stated exemption) for every exported console action", () => {
+    expect(enumerated.length).toBeGreaterThan(15);
+    expect([...enumerated].sort()).toEqual([...Object.keys(MATRIX), ...Object.keys(EXEMPT)].sort());
+  });
+
+  it.each(Object.keys(MATRIX))("%s: another organization's ids answer not found and write nothing", async (key) => {
+    const before = await snapshot([A.orgId, B.orgId]);
+    session.user = bob;
+    const attempts = MATRIX[key]();
+    expect(attempts.length).toBeGreaterThan(0);
+    for (const [index, attempt] of attempts.entries()) {
+      expect(await attempt(), `${key} attempt ${index + 1}`).toMatchObject({ ok: false, code: "NOT_FOUND" });
+    }
+    expect(await snapshot([A.orgId, B.orgId])).toEqual(before);
+  });
+});
