@@ -7,12 +7,16 @@ import { Button } from "@/components/ui/button";
 import { TextField } from "@/components/ui/field";
 import { FormStatus } from "@/components/ui/form-status";
 import { signInSchema } from "@/lib/auth/form-schemas";
+import { SIGN_IN_ERROR } from "@/lib/auth/sign-in-error-codes";
 import type { FieldErrors } from "@/lib/console/action-result";
 
 const ERRORS: Record<string, string> = {
   CredentialsSignin: "Email or password is incorrect.",
-  OAuthEmailNotVerified: "That account has no verified email address. Verify it with the provider, or sign in with a password.",
+  [SIGN_IN_ERROR.oauthEmailNotVerified]: "That account has no verified email address. Verify it with the provider, or sign in with a password.",
   OAuthAccountNotLinked: "Sign in with the method you used before.",
+  [SIGN_IN_ERROR.oauthLinkRefused]:
+    "An account with this email already exists and its address has not been verified, so it cannot be joined to this provider. Sign in with your email and password.",
+  [SIGN_IN_ERROR.tooManyAttempts]: "Too many failed sign-in attempts. Sign-in for this account is paused for up to 15 minutes; try again later.",
   SessionRequired: "Sign in to continue.",
 };
 

@@ -2,7 +2,8 @@ import { randomBytes } from "node:crypto";
 import { beforeAll, describe, expect, it } from "vitest";
 import { getDb } from "@/lib/db/client";
 import { authorizeCredentials } from "./credentials";
-import { hashPassword, verifyPassword } from "./passwords";
+import { HashQueue, passwordHashQueue } from "./hash-queue";
+import { hashPassword, hashPasswordWithParams, needsRehash, SCRYPT_PARAMS, verifyPassword } from "./passwords";
 
 const password = "a perfectly long password";
 let email: string;
@@ -33,15 +34,82 @@ describe("authorizeCredentials", () => {
     await getDb().user.create({ data: { email: oauthEmail, passwordHash: null } });
     await expect(authorizeCredentials({ email: oauthEmail, password })).resolves.toBeNull();
   });
+
+  it("runs one password hash for an unknown email as for a wrong password (no timing oracle)", async () => {
+    await authorizeCredentials({ email: "warm-up@example.com", password });
+    const queue = passwordHashQueue();
+    const before = queue.started;
+    await authorizeCredentials({ email: `nobody-${randomBytes(4).toString("hex")}@example.com`, password });
+    const unknown = queue.started - before;
+    await authorizeCredentials({ email, password: "not the password" });
+    expect(unknown).toBe(1);
+    expect(queue.started - before - unknown).toBe(1);
+  });
+});
+
+describe("password hash upgrade", () => {
+  it("re-hashes an old-format (N=2^14) password at today's cost on the next successful sign-in", async () => {
+    const oldEmail = `legacy-${randomBytes(4).toString("hex")}@example.com`;
+    const oldHash = await hashPasswordWithParams(password, { N: 16384, r: 8, p: 1 });
+    expect(oldHash).toMatch(/^scrypt\$16384\$8\$1\$/);
+    const user = await getDb().user.create({ data: { email: oldEmail, passwordHash: oldHash } });
+
+    await expect(authorizeCredentials({ email: oldEmail, password: "wrong password!" })).resolves.toBeNull();
+    expect((await getDb().user.findUniqueOrThrow({ where: { id: user.id } })).passwordHash).toBe(oldHash);
+
+    await expect(authorizeCredentials({ email: oldEmail, password })).resolves.toMatchObject({ id: user.id });
+    const upgraded = (await getDb().user.findUniqueOrThrow({ where: { id: user.id } })).passwordHash!;
+    expect(upgraded).toMatch(/^scrypt\$131072\$8\$1\$[\w-]{22}\$[\w-]{86}$/);
+    expect(needsRehash(upgraded)).toBe(false);
+    await expect(authorizeCredentials({ email: oldEmail, password })).resolves.toMatchObject({ id: user.id });
+    expect((await getDb().user.findUniqueOrThrow({ where: { id: user.id } })).passwordHash).toBe(upgraded);
+  });
 });
 
 describe("passwords", () => {
-  it("hashes with a fresh salt and verifies only the right password", async () => {
+  it("hashes at N=2^17, r=8, p=1 with a fresh salt and verifies only the right password", async () => {
+    expect(SCRYPT_PARAMS).toEqual({ N: 131072, r: 8, p: 1 });
     const [a, b] = await Promise.all([hashPassword(password), hashPassword(password)]);
     expect(a).not.toBe(b);
-    expect(a).toMatch(/^scrypt\$16384\$8\$1\$[\w-]+\$[\w-]+$/);
+    expect(a).toMatch(/^scrypt\$131072\$8\$1\$[\w-]+\$[\w-]+$/);
     expect(await verifyPassword(password, a)).toBe(true);
     expect(await verifyPassword(password + "!", a)).toBe(false);
-    expect(await verifyPassword(password, "bcrypt$whatever")).toBe(false);
+  });
+
+  it.each([
+    "bcrypt$whatever",
+    "scrypt$1000$8$1$c2FsdA$aGFzaA", // N not a power of two
+    "scrypt$4194304$8$1$c2FsdA$aGFzaA", // N above the cap: a tampered row must not allocate gigabytes
+    "scrypt$16384$0$1$c2FsdA$aGFzaA",
+    "scrypt$16384$8$1$c2FsdA",
+    "",
+  ])("refuses a malformed stored hash %j without throwing", async (stored) => {
+    await expect(verifyPassword(password, stored)).resolves.toBe(false);
+    expect(needsRehash(stored)).toBe(true);
+  });
+});
+
+describe("HashQueue", () => {
+  it("runs at most `concurrency` jobs at once and refuses work past its queue", async () => {
+    const queue = new HashQueue(1, 2);
+    let active = 0;
+    let peak = 0;
+    const releases: (() => void)[] = [];
+    const job = () =>
+      queue.run(async () => {
+        active += 1;
+        peak = Math.max(peak, active);
+        await new Promise<void>((resolve) => releases.push(resolve));
+        active -= 1;
+      });
+    const running = [job(), job(), job()];
+    await expect(job()).rejects.toMatchObject({ code: "SERVICE_UNAVAILABLE", headers: { "retry-after": "2" } });
+    while (releases.length > 0 || active > 0) {
+      await new Promise((resolve) => setTimeout(resolve, 5));
+      releases.shift()?.();
+    }
+    await Promise.all(running);
+    expect(peak).toBe(1);
+    expect(queue.started).toBe(3);
   });
 });

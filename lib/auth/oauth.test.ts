@@ -1,7 +1,9 @@
 import { randomBytes } from "node:crypto";
 import { describe, expect, it } from "vitest";
 import { getDb } from "@/lib/db/client";
-import { findOrCreateOAuthUser, oauthProviderList, oauthProviders, verifiedOAuthEmail } from "./oauth";
+import { getAuthOptions } from "./options";
+import { oauthProviderList, oauthProviders, resolveOAuthUser, verifiedOAuthEmail } from "./oauth";
+import { hashPassword } from "./passwords";
 
 const githubEmails = (emails: unknown) => (async () => new Response(JSON.stringify(emails), { status: 200 })) as unknown as typeof fetch;
 
@@ -36,13 +38,66 @@ describe("verifiedOAuthEmail", () => {
   });
 });
 
-describe("findOrCreateOAuthUser", () => {
-  it("matches an existing user by email in any case, or creates one without a password", async () => {
+describe("resolveOAuthUser", () => {
+  it("creates a verified user without a password for a new address, and finds it again in any case", async () => {
     const email = `oauth-${randomBytes(4).toString("hex")}@example.com`;
-    const created = await findOrCreateOAuthUser(email, "Lin");
-    expect(created.passwordHash).toBeNull();
-    const again = await findOrCreateOAuthUser(email.toUpperCase(), "Other");
-    expect(again.id).toBe(created.id);
+    const created = await resolveOAuthUser(email, "Lin");
+    if (!created.ok) throw new Error("expected a user");
+    expect(created.user.passwordHash).toBeNull();
+    expect(created.user.emailVerifiedAt).toBeInstanceOf(Date);
+    const again = await resolveOAuthUser(email.toUpperCase(), "Other");
+    expect(again.ok && again.user.id).toBe(created.user.id);
     expect(await getDb().user.count({ where: { email } })).toBe(1);
+  });
+
+  it("refuses to attach to a password account whose email is not verified, and attaches once it is", async () => {
+    const email = `pw-${randomBytes(4).toString("hex")}@example.com`;
+    const user = await getDb().user.create({ data: { email, passwordHash: await hashPassword("a long enough password") } });
+    expect(await resolveOAuthUser(email, "Intruder")).toEqual({ ok: false, reason: "link_refused" });
+    await getDb().user.update({ where: { id: user.id }, data: { emailVerifiedAt: new Date() } });
+    const linked = await resolveOAuthUser(email, "Owner");
+    expect(linked.ok && linked.user.id).toBe(user.id);
+  });
+});
+
+describe("next-auth's signIn callback (as next-auth calls it after the provider returns)", () => {
+  const signIn = (email: string, emailVerified: boolean) =>
+    getAuthOptions().callbacks!.signIn!({
+      user: { id: "google-sub-1", email, name: "G" },
+      account: { provider: "google", type: "oauth", providerAccountId: "google-sub-1", access_token: "t" },
+      profile: { email, name: "G", email_verified: emailVerified } as never,
+    });
+
+  it("refuses an unverified password account with a message code for the sign-in page", async () => {
+    const email = `victim-${randomBytes(4).toString("hex")}@example.com`;
+    await getDb().user.create({ data: { email, passwordHash: await hashPassword("a long enough password") } });
+    await expect(signIn(email, true)).resolves.toBe("/sign-in?error=OAuthLinkRefused");
+  });
+
+  it("refuses a provider that does not assert the email is verified, even for a verified account", async () => {
+    const email = `verified-${randomBytes(4).toString("hex")}@example.com`;
+    await getDb().user.create({ data: { email, passwordHash: await hashPassword("a long enough password"), emailVerifiedAt: new Date() } });
+    await expect(signIn(email, false)).resolves.toBe("/sign-in?error=OAuthEmailNotVerified");
+    await expect(signIn(email, true)).resolves.toBe(true);
+  });
+
+  it("lets a new address in and creates its user", async () => {
+    const email = `newcomer-${randomBytes(4).toString("hex")}@example.com`;
+    await expect(signIn(email, true)).resolves.toBe(true);
+    expect(await getDb().user.findUnique({ where: { email } })).toMatchObject({ passwordHash: null });
+  });
+});
+
+describe("next-auth's redirect callback", () => {
+  const redirect = (url: string) => getAuthOptions().callbacks!.redirect!({ url, baseUrl: "http://127.0.0.1:3000" });
+
+  it.each([
+    ["/console/abc", "http://127.0.0.1:3000/console/abc"],
+    ["http://127.0.0.1:3000/invite/tok", "http://127.0.0.1:3000/invite/tok"],
+    ["https://evil.example/", "http://127.0.0.1:3000/console"],
+    ["/..//evil.example", "http://127.0.0.1:3000/console"],
+    ["http://127.0.0.1:3000/%2e%2e//evil.example", "http://127.0.0.1:3000/console"],
+  ])("%s → %s", async (url, expected) => {
+    await expect(redirect(url)).resolves.toBe(expected);
   });
 });

@@ -3,7 +3,7 @@ import type { Provider } from "next-auth/providers/index";
 import GitHubProvider from "next-auth/providers/github";
 import GoogleProvider from "next-auth/providers/google";
 import { getDb } from "@/lib/db/client";
-import { Prisma } from "@/lib/generated/prisma/client";
+import { Prisma, type User } from "@/lib/generated/prisma/client";
 
 /** GitHub and Google sign-in are offered only when their client id and secret are configured. */
 export function oauthProviders(env: Record<string, string | undefined> = process.env): Provider[] {
@@ -55,21 +55,36 @@ export async function verifiedOAuthEmail(
   return null;
 }
 
+export type OAuthUserResult = { ok: true; user: User } | { ok: false; reason: "link_refused" };
+
 /**
- * The console user for a verified OAuth email: the existing user with that address (any
- * case), or a new user without a password. Concurrent first sign-ins race on the unique
- * email; the loser reads the winner's row.
+ * The console user for a provider-verified OAuth email (callers check that first, with
+ * verifiedOAuthEmail). A new address gets a new user without a password, its email
+ * verified by the provider. An existing user is joined only when that is safe: an
+ * OAuth-only user (made by an earlier verified sign-in) or a password user whose own
+ * address is verified. A password account whose address nobody proved could have been
+ * registered by someone else for this email, or be the victim of someone who controls the
+ * provider account: the caller tells the user to sign in with their password instead.
+ * Concurrent first sign-ins race on the unique email; the loser reads the winner's row.
  */
-export async function findOrCreateOAuthUser(email: string, name: string | null | undefined) {
+export async function resolveOAuthUser(verifiedEmail: string, name: string | null | undefined): Promise<OAuthUserResult> {
   const db = getDb();
-  const existing = await db.user.findUnique({ where: { email } });
-  if (existing) return existing;
+  const existing = await db.user.findUnique({ where: { email: verifiedEmail } });
+  if (existing) return linkable(existing);
   try {
-    return await db.user.create({ data: { email, name: (name ?? "").slice(0, 200), passwordHash: null } });
+    const user = await db.user.create({
+      data: { email: verifiedEmail, name: (name ?? "").slice(0, 200), passwordHash: null, emailVerifiedAt: new Date() },
+    });
+    return { ok: true, user };
   } catch (error) {
     if (error instanceof Prisma.PrismaClientKnownRequestError && error.code === "P2002") {
-      return db.user.findUniqueOrThrow({ where: { email } });
+      return linkable(await db.user.findUniqueOrThrow({ where: { email: verifiedEmail } }));
     }
     throw error;
   }
+}
+
+function linkable(user: User): OAuthUserResult {
+  if (user.passwordHash === null || user.emailVerifiedAt !== null) return { ok: true, user };
+  return { ok: false, reason: "link_refused" };
 }

@@ -1,9 +1,12 @@
 import type { AuthOptions } from "next-auth";
 import CredentialsProvider from "next-auth/providers/credentials";
 import { getDb } from "@/lib/db/client";
+import { CONSOLE_HOME, safeCallbackPath } from "./callback-url";
 import { authorizeCredentials } from "./credentials";
-import { findOrCreateOAuthUser, oauthProviders, verifiedOAuthEmail } from "./oauth";
+import { oauthProviders, resolveOAuthUser, verifiedOAuthEmail } from "./oauth";
 import { sessionSecret } from "./secret";
+import { SIGN_IN_ERROR } from "./sign-in-error-codes";
+import { clientIp } from "./throttle/client-ip";
 
 const SESSION_MAX_AGE_SECONDS = 7 * 24 * 60 * 60;
 
@@ -26,7 +29,8 @@ export function getAuthOptions(): AuthOptions {
         id: "credentials",
         name: "Email and password",
         credentials: { email: { label: "Email", type: "email" }, password: { label: "Password", type: "password" } },
-        authorize: (credentials) => authorizeCredentials(credentials),
+        // next-auth hands the request's headers over as a plain object.
+        authorize: (credentials, request) => authorizeCredentials(credentials, clientIp(new Headers(request?.headers as Record<string, string> | undefined))),
       }),
       ...oauthProviders(),
     ],
@@ -34,9 +38,9 @@ export function getAuthOptions(): AuthOptions {
       async signIn({ account, profile }) {
         if (!account || account.provider === "credentials") return true;
         const email = await verifiedOAuthEmail(account, profile);
-        if (!email) return "/sign-in?error=OAuthEmailNotVerified";
-        await findOrCreateOAuthUser(email, profile?.name);
-        return true;
+        if (!email) return `/sign-in?error=${SIGN_IN_ERROR.oauthEmailNotVerified}`;
+        const result = await resolveOAuthUser(email, profile?.name);
+        return result.ok ? true : `/sign-in?error=${SIGN_IN_ERROR.oauthLinkRefused}`;
       },
       async jwt({ token, user, account }) {
         // Only on sign-in are `user` and `account` present. OAuth `user.id` is the
@@ -52,6 +56,12 @@ export function getAuthOptions(): AuthOptions {
           }
         }
         return token;
+      },
+      // Where next-auth sends the browser after OAuth sign-in and sign-out: the same rule
+      // as the sign-in page's callbackUrl (lib/auth/callback-url.ts).
+      async redirect({ url, baseUrl }) {
+        const origin = new URL(baseUrl).origin;
+        return origin + safeCallbackPath(url, CONSOLE_HOME, origin);
       },
       async session({ session, token }) {
         if (session.user && token.sub) session.user.id = token.sub;

@@ -1,30 +1,69 @@
 import { randomBytes, scrypt, timingSafeEqual } from "node:crypto";
+import { passwordHashQueue } from "./hash-queue";
 
-// scrypt with an explicit cost, stored as "scrypt$N$r$p$salt$hash" so the cost can be
-// raised later without breaking existing hashes.
-const N = 16384;
-const R = 8;
-const P = 1;
+// scrypt at OWASP's current recommendation (N=2^17, r=8, p=1). The stored form names the
+// algorithm and its parameters ("scrypt$N$r$p$salt$hash", base64url salt and hash), so
+// hashes made at an older cost still verify and are recognised as needing an upgrade.
+export const SCRYPT_PARAMS = { N: 2 ** 17, r: 8, p: 1 } as const;
 const KEY_LENGTH = 64;
+const SALT_BYTES = 16;
+// Highest N accepted from a stored hash: a tampered row must not make us allocate gigabytes.
+const MAX_STORED_N = 2 ** 20;
 
-function derive(password: string, salt: Buffer, n: number, r: number, p: number): Promise<Buffer> {
-  return new Promise((resolve, reject) => {
-    scrypt(password, salt, KEY_LENGTH, { N: n, r, p, maxmem: 64 * 1024 * 1024 }, (error, key) =>
-      error ? reject(error) : resolve(key),
-    );
-  });
+type ScryptParams = { N: number; r: number; p: number };
+
+/** scrypt needs 128 * N * r bytes (plus a little); Node's default cap of 32 MiB is below N=2^17. */
+function maxmemFor({ N, r, p }: ScryptParams): number {
+  return 128 * N * r + 128 * r * p + 1024 * 1024;
+}
+
+function derive(password: string, salt: Buffer, params: ScryptParams): Promise<Buffer> {
+  return passwordHashQueue().run(
+    () =>
+      new Promise<Buffer>((resolve, reject) => {
+        scrypt(password, salt, KEY_LENGTH, { ...params, maxmem: maxmemFor(params) }, (error, key) => (error ? reject(error) : resolve(key)));
+      }),
+  );
+}
+
+function format(params: ScryptParams, salt: Buffer, hash: Buffer): string {
+  return ["scrypt", params.N, params.r, params.p, salt.toString("base64url"), hash.toString("base64url")].join("$");
+}
+
+type Parsed = { params: ScryptParams; salt: Buffer; hash: Buffer };
+
+function parse(stored: string): Parsed | null {
+  const [scheme, n, r, p, salt, hash, ...rest] = stored.split("$");
+  if (scheme !== "scrypt" || !salt || !hash || rest.length > 0) return null;
+  const params = { N: Number(n), r: Number(r), p: Number(p) };
+  const powerOfTwo = Number.isInteger(params.N) && params.N > 1 && (params.N & (params.N - 1)) === 0;
+  if (!powerOfTwo || params.N > MAX_STORED_N || !Number.isInteger(params.r) || !Number.isInteger(params.p)) return null;
+  if (params.r < 1 || params.r > 32 || params.p < 1 || params.p > 16) return null;
+  return { params, salt: Buffer.from(salt, "base64url"), hash: Buffer.from(hash, "base64url") };
 }
 
 export async function hashPassword(password: string): Promise<string> {
-  const salt = randomBytes(16);
-  const hash = await derive(password, salt, N, R, P);
-  return ["scrypt", N, R, P, salt.toString("base64url"), hash.toString("base64url")].join("$");
+  const salt = randomBytes(SALT_BYTES);
+  return format(SCRYPT_PARAMS, salt, await derive(password, salt, SCRYPT_PARAMS));
 }
 
 export async function verifyPassword(password: string, stored: string): Promise<boolean> {
-  const [scheme, n, r, p, salt, hash] = stored.split("$");
-  if (scheme !== "scrypt" || !salt || !hash) return false;
-  const expected = Buffer.from(hash, "base64url");
-  const actual = await derive(password, Buffer.from(salt, "base64url"), Number(n), Number(r), Number(p));
-  return actual.length === expected.length && timingSafeEqual(actual, expected);
+  const parsed = parse(stored);
+  if (!parsed) return false;
+  const actual = await derive(password, parsed.salt, parsed.params);
+  return actual.length === parsed.hash.length && timingSafeEqual(actual, parsed.hash);
+}
+
+/** True when a stored hash was made with other parameters than today's (re-hash it after a successful sign-in). */
+export function needsRehash(stored: string): boolean {
+  const parsed = parse(stored);
+  if (!parsed) return true;
+  const { N, r, p } = parsed.params;
+  return N !== SCRYPT_PARAMS.N || r !== SCRYPT_PARAMS.r || p !== SCRYPT_PARAMS.p || parsed.salt.length < SALT_BYTES;
+}
+
+/** A hash in the format used before 2026-11 (N=2^14), for tests of the upgrade path. */
+export async function hashPasswordWithParams(password: string, params: ScryptParams): Promise<string> {
+  const salt = randomBytes(SALT_BYTES);
+  return format(params, salt, await derive(password, salt, params));
 }

@@ -2,6 +2,7 @@ import { createHash, randomBytes } from "node:crypto";
 import { z } from "zod";
 import { inviteSchema, inviteSignUpSchema } from "@/lib/auth/form-schemas";
 import { hashPassword } from "@/lib/auth/passwords";
+import { consumeThrottle } from "@/lib/auth/throttle/throttle";
 import { getDb } from "@/lib/db/client";
 import { AppError, validationError } from "@/lib/errors/app-error";
 import type { Invite, Organization } from "@/lib/generated/prisma/client";
@@ -116,6 +117,8 @@ export async function acceptInvite(token: string, userId: string, now: Date = ne
     const invite = await lockPendingInvite(tx, token, now);
     const user = await tx.user.findUniqueOrThrow({ where: { id: userId } });
     if (user.email.toLowerCase() !== invite.email.toLowerCase()) throw emailMismatch(invite.email);
+    // Opening the link proves the user receives mail at this address.
+    if (!user.emailVerifiedAt) await tx.user.update({ where: { id: userId }, data: { emailVerifiedAt: now } });
     await tx.membership.upsert({
       where: { orgId_userId: { orgId: invite.orgId, userId } },
       create: { orgId: invite.orgId, userId, role: invite.role },
@@ -134,14 +137,18 @@ export async function acceptInviteWithNewAccount(
   token: string,
   input: z.input<typeof inviteSignUpSchema>,
   now: Date = new Date(),
+  client: { ip: string | null } = { ip: null },
 ) {
   const parsed = inviteSignUpSchema.safeParse(input);
   if (!parsed.success) throw validationError(parsed.error.issues);
+  // Counted per invitation and per client IP; hashed before the invite is looked at, so
+  // every outcome (taken email, unknown or used link) costs the same time.
+  await consumeThrottle({ action: "invite", account: hashInviteToken(token), ip: client.ip });
   const passwordHash = await hashPassword(parsed.data.password);
   try {
     return await getDb().$transaction(async (tx) => {
       const invite = await lockPendingInvite(tx, token, now);
-      const user = await tx.user.create({ data: { email: invite.email, name: parsed.data.name, passwordHash } });
+      const user = await tx.user.create({ data: { email: invite.email, name: parsed.data.name, passwordHash, emailVerifiedAt: now } });
       await tx.membership.create({ data: { orgId: invite.orgId, userId: user.id, role: invite.role } });
       await tx.invite.update({ where: { id: invite.id }, data: { acceptedAt: now } });
       return { orgId: invite.orgId, role: invite.role, email: user.email };

@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { newOrganizationSchema, signUpSchema } from "@/lib/auth/form-schemas";
 import { hashPassword } from "@/lib/auth/passwords";
+import { consumeThrottle } from "@/lib/auth/throttle/throttle";
 import { getDb } from "@/lib/db/client";
 import { AppError, validationError } from "@/lib/errors/app-error";
 import { Prisma } from "@/lib/generated/prisma/client";
@@ -25,12 +26,14 @@ export function isUniqueViolation(error: unknown): boolean {
  * failure at any step (a duplicate email included) writes nothing. createOrganization is
  * not reused because it writes through getDb(), outside the transaction (the name rules
  * are the same as its orgNameSchema). The password is hashed before the transaction so no
- * connection is held during scrypt.
+ * connection is held during scrypt. Attempts are throttled per email and client IP.
  */
-export async function signUpWithOrganization(input: SignUpInput) {
+export async function signUpWithOrganization(input: SignUpInput, client: { ip: string | null } = { ip: null }) {
   const parsed = signUpSchema.safeParse(input);
   if (!parsed.success) throw validationError(parsed.error.issues);
   const { name, email, password, orgName } = parsed.data;
+  await consumeThrottle({ action: "sign-up", account: email, ip: client.ip });
+  // Hashed before looking at the email, so a taken address costs the same time as a free one.
   const passwordHash = await hashPassword(password);
   try {
     return await getDb().$transaction(async (tx) => {

@@ -1,6 +1,8 @@
 "use server";
 
+import { headers } from "next/headers";
 import { redirect } from "next/navigation";
+import { clientIp } from "@/lib/auth/throttle/client-ip";
 import { requireUser } from "@/lib/auth/session";
 import type { ActionResult, ActionState } from "@/lib/console/action-result";
 import { formText, runAction } from "@/lib/console/run-action";
@@ -21,10 +23,12 @@ export async function acceptInviteAction(_previous: ActionState<null>, formData:
 /** Someone without an account: user, membership and the used invite in one transaction. */
 export async function inviteSignUpAction(_previous: ActionState<{ orgId: string }>, formData: FormData): Promise<ActionResult<{ orgId: string }>> {
   return runAction(async () => {
-    const { orgId } = await acceptInviteWithNewAccount(formText(formData, "token") ?? "", {
-      name: formText(formData, "name") ?? "",
-      password: formText(formData, "password") ?? "",
-    });
+    const { orgId } = await acceptInviteWithNewAccount(
+      formText(formData, "token") ?? "",
+      { name: formText(formData, "name") ?? "", password: formText(formData, "password") ?? "" },
+      new Date(),
+      { ip: clientIp(await headers()) },
+    );
     return { message: "Account created.", data: { orgId } };
   });
 }

@@ -1,12 +1,6 @@
-import NextAuth from "next-auth";
-import { getAuthOptions } from "@/lib/auth/options";
+import { handleAuthRequest } from "@/lib/auth/route-handler";
 
-// next-auth's endpoints (/api/auth/signin, /callback/*, /session, /csrf, /signout). The
-// options are built per request so the secret is resolved at run time, not during build.
-type RouteContext = { params: Promise<{ nextauth: string[] }> };
-
-function handler(request: Request, context: RouteContext) {
-  return NextAuth(request as never, context as never, getAuthOptions());
-}
-
-export { handler as GET, handler as POST };
+// next-auth's endpoints (/api/auth/signin, /callback/*, /session, /csrf, /signout), with
+// sign-in throttling in front (lib/auth/route-handler.ts). The options are built per
+// request so the secret is resolved at run time, not during build.
+export { handleAuthRequest as GET, handleAuthRequest as POST };

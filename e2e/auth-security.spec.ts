@@ -1,0 +1,91 @@
+import { expect, test, type APIRequestContext, type BrowserContext } from "@playwright/test";
+import { PASSWORD, signUp, uniqueEmail } from "./support/console";
+
+// Issue 12 items 1, 3 and 5 through the built app: hostile callback URLs stay on our
+// origin, the credentials endpoint answers 429 + Retry-After after 10 failures without
+// checking the password, and the sign-in form explains both refusals.
+
+// Nothing may leave 127.0.0.1: a redirect that escaped would be aborted here (and the
+// assertion on the final URL fails) instead of reaching the network.
+async function keepLocal(context: BrowserContext) {
+  await context.route(
+    (url) => url.hostname !== "127.0.0.1",
+    (route) => route.abort("blockedbyclient"),
+  );
+}
+
+const HOSTILE_CALLBACKS = ["/..//evil.invalid", "/.//evil.invalid", "/%2e%2e//evil.invalid", "/./\\evil.invalid", "//evil.invalid", "/\t/evil.invalid"];
+
+test("a signed-in visitor sent to /sign-in with a hostile callbackUrl lands on our console", async ({ page, context, baseURL }) => {
+  await keepLocal(context);
+  await signUp(page, { email: uniqueEmail("redirect"), orgName: "Redirect Org" });
+  for (const callbackUrl of HOSTILE_CALLBACKS) {
+    await page.goto(`/sign-in?callbackUrl=${encodeURIComponent(callbackUrl)}`).catch(() => null);
+    const landed = new URL(page.url());
+    expect(landed.origin, callbackUrl).toBe(new URL(baseURL!).origin);
+    expect(landed.pathname, callbackUrl).toMatch(/^\/console(\/|$)/);
+  }
+});
+
+test("signing in through the form with a hostile callbackUrl lands on our console", async ({ page, context, baseURL }) => {
+  await keepLocal(context);
+  const email = uniqueEmail("redirect-form");
+  await signUp(page, { email, orgName: "Redirect Form Org" });
+  await context.clearCookies();
+  await page.goto(`/sign-in?callbackUrl=${encodeURIComponent("/%2e%2e//evil.invalid/console")}`);
+  await page.getByLabel("Email").fill(email);
+  await page.getByLabel("Password").fill(PASSWORD);
+  await page.getByRole("button", { name: "Sign in" }).click();
+  await page.waitForURL((url) => url.pathname.startsWith("/console"));
+  expect(new URL(page.url()).origin).toBe(new URL(baseURL!).origin);
+});
+
+async function credentialsAttempt(request: APIRequestContext, email: string, password: string) {
+  const { csrfToken } = (await (await request.get("/api/auth/csrf")).json()) as { csrfToken: string };
+  return request.post("/api/auth/callback/credentials", {
+    form: { email, password, csrfToken, json: "true", callbackUrl: "/console" },
+  });
+}
+
+test("10 wrong passwords pause the account: 429 with Retry-After, the right password is not checked, the form says so", async ({ page, request }) => {
+  const email = uniqueEmail("throttled");
+  await signUp(page, { email, orgName: "Throttle Org" });
+  await page.context().clearCookies();
+
+  for (let attempt = 1; attempt <= 10; attempt += 1) {
+    const response = await credentialsAttempt(request, email, `wrong password ${attempt}`);
+    expect(response.status(), `attempt ${attempt}`).toBe(401);
+  }
+  // The right password, in another case of the email: refused all the same.
+  const refused = await credentialsAttempt(request, email.toUpperCase(), PASSWORD);
+  expect(refused.status()).toBe(429);
+  const retryAfter = Number(refused.headers()["retry-after"]);
+  expect(retryAfter).toBeGreaterThan(14 * 60);
+  expect(retryAfter).toBeLessThanOrEqual(15 * 60);
+  const body = (await refused.json()) as { error: { code: string; message: string; details: { reason: string }; requestId: string }; url: string };
+  expect(body.error).toMatchObject({ code: "RATE_LIMITED", details: { reason: "too_many_attempts" } });
+  expect(body.error.message).toMatch(/^Too many attempts\. Try again in 1[45] minutes\.$/);
+  expect(body.error.requestId).toMatch(/^req_/);
+  expect(new URL(body.url).searchParams.get("error")).toBe("TooManyAttempts");
+
+  await page.goto("/sign-in");
+  await page.getByLabel("Email").fill(email);
+  await page.getByLabel("Password").fill(PASSWORD);
+  await page.getByRole("button", { name: "Sign in" }).click();
+  await expect(page.getByTestId("form-status")).toHaveText(
+    "Too many failed sign-in attempts. Sign-in for this account is paused for up to 15 minutes; try again later.",
+  );
+  await expect(page).toHaveURL(/\/sign-in$/);
+
+  // Another account is not affected.
+  const other = uniqueEmail("unaffected");
+  await signUp(page, { email: other, orgName: "Other Org" });
+  await page.context().clearCookies();
+  const ok = await credentialsAttempt(request, other, PASSWORD);
+  expect(ok.status()).toBe(200);
+});
+
+test("an OAuth sign-in refused for an unverified password account tells the user to use their password", async ({ page }) => {
+  await page.goto("/sign-in?error=OAuthLinkRefused");
+  await expect(page.getByTestId("form-status")).toContainText("Sign in with your email and password.");
+});

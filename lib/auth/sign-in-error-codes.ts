@@ -1,0 +1,7 @@
+// Error codes put in /sign-in?error=… by the server and turned into messages by the sign-in
+// form (a client component, so this module imports nothing).
+export const SIGN_IN_ERROR = {
+  tooManyAttempts: "TooManyAttempts",
+  oauthLinkRefused: "OAuthLinkRefused",
+  oauthEmailNotVerified: "OAuthEmailNotVerified",
+} as const;
