@@ -21,10 +21,13 @@ import {
   TrackSchema,
 } from "../resources";
 import { API_VERSION, CHANGELOG } from "./changelog";
+import { WEBHOOK_EVENT_TYPES } from "@/lib/webhooks/event-types";
+import { WEBHOOK_DATA_SCHEMAS, WEBHOOK_EVENT_DESCRIPTIONS, webhookBodySchema } from "@/lib/webhooks/payload-schemas";
+import { sampleWebhookBody } from "@/lib/webhooks/payload-examples";
 import { ERROR_CATALOGUE, type ErrorCatalogueEntry } from "./error-catalogue";
 import { guideMarkdown } from "./guide";
 import { OPERATION_TAGS, OPERATIONS, PATH_PARAMETERS, pathParameterNames, type EnvelopeKind, type Operation } from "./operations";
-import type { JsonSchema, OpenApiDocument, OperationObject, ParameterObject, ResponseObject } from "./types";
+import type { JsonSchema, OpenApiDocument, OperationObject, ParameterObject, ResponseObject, WebhookObject } from "./types";
 
 // GET /partner/v1/openapi.json: the OpenAPI 3.1 document, generated from the operations
 // registry and the zod schemas the handlers validate with (zod 4's native JSON Schema
@@ -109,6 +112,11 @@ function buildComponentSchemas(): Record<string, JsonSchema> {
       responses.add(ENVELOPE_BUILDERS[success.envelope](success.schema), { id });
     }
   }
+  for (const type of WEBHOOK_EVENT_TYPES) {
+    const data = WEBHOOK_DATA_SCHEMAS[type];
+    if (!hasId(responses, metaId(data))) responses.add(data, { id: metaId(data) });
+    responses.add(webhookBodySchema(type), { id: webhookComponentName(type) });
+  }
   const requests = z.registry<{ id: string }>();
   for (const operation of OPERATIONS) {
     if (operation.body && !hasId(requests, operation.body.component)) {
@@ -121,6 +129,14 @@ function buildComponentSchemas(): Record<string, JsonSchema> {
     if (name in output) throw new Error(`Component ${name} is both a request and a response schema.`);
   }
   return { ...output, ...input };
+}
+
+/** Component name of a webhook body, e.g. AttendeeCheckedInWebhook for attendee.checked_in. */
+export function webhookComponentName(type: string): string {
+  return `${type
+    .split(/[._]/)
+    .map((word) => word.charAt(0).toUpperCase() + word.slice(1))
+    .join("")}Webhook`;
 }
 
 function hasId(registry: z.core.$ZodRegistry<{ id: string }>, id: string): boolean {
@@ -137,6 +153,7 @@ const HEADERS: Record<string, { description: string; schema: JsonSchema }> = {
   XRateLimitRemaining: { description: "Requests left in the key's current window.", schema: { type: "integer", minimum: 0 } },
   XRateLimitReset: { description: "Seconds until the key's window rolls over.", schema: { type: "integer", minimum: 1 } },
   RetryAfter: { description: "Seconds to wait before retrying.", schema: { type: "integer", minimum: 1 } },
+  Allow: { description: "The methods the path takes, e.g. `GET, POST`.", schema: { type: "string" } },
   WWWAuthenticate: { description: 'Bearer challenge naming the realm, e.g. `Bearer realm="partner-api", error="invalid_token"`.', schema: { type: "string" } },
 };
 
@@ -176,7 +193,8 @@ function errorResponses(): Record<string, ResponseObject> {
       headers: {
         ...BASE_HEADERS,
         ...(AFTER_RATE_LIMIT.has(name) ? RATE_LIMIT_HEADERS : {}),
-        ...(name === "TooManyRequests" ? { "Retry-After": headerRef("RetryAfter") } : {}),
+        ...(name === "TooManyRequests" || name === "ServiceUnavailable" ? { "Retry-After": headerRef("RetryAfter") } : {}),
+        ...(name === "MethodNotAllowed" ? { Allow: headerRef("Allow") } : {}),
         ...(name === "Unauthorized" ? { "WWW-Authenticate": headerRef("WWWAuthenticate") } : {}),
       },
       content: { "application/json": { schema: { $ref: SCHEMA_REF("Error") }, examples } },
@@ -205,6 +223,10 @@ function exampleDetails(reason: string | null): { details?: Record<string, unkno
       return { details: { reason, maxBytes: 65536 } };
     case "rate_limited":
       return { details: { reason, retryAfterSeconds: 42 } };
+    case "database_unavailable":
+      return { details: { reason, retryAfterSeconds: 5 } };
+    case "method_not_allowed":
+      return { details: { reason, allowed: ["GET"] } };
     default:
       return { details: { reason } };
   }
@@ -256,6 +278,8 @@ function operationResponses(operation: Operation): Record<string, unknown> {
           ? { "application/json": { schema: { type: "object", description: "An OpenAPI 3.1 document" } } }
           : { "text/html": { schema: { type: "string" } } },
     };
+    responses["405"] = errorRef("MethodNotAllowed");
+    responses["500"] = errorRef("InternalError");
     return responses;
   }
   responses[String(success.status)] = {
@@ -283,9 +307,10 @@ function operationResponses(operation: Operation): Record<string, unknown> {
   if (operation.notFound) responses["404"] = errorRef("NotFound", operation.notFound);
   if (operation.conflict) responses["409"] = errorRef("Conflict", operation.conflict);
   if (operation.body) responses["413"] = errorRef("PayloadTooLarge");
+  responses["405"] = errorRef("MethodNotAllowed");
   responses["429"] = errorRef("TooManyRequests");
   responses["500"] = errorRef("InternalError");
-  responses["503"] = errorRef("IntegrationsDisabled");
+  responses["503"] = errorRef("ServiceUnavailable");
   return responses;
 }
 
@@ -319,6 +344,55 @@ function operationObject(operation: Operation): OperationObject {
 }
 
 // ---------------------------------------------------------------------------------------
+// Webhooks: what the service POSTs to a partner's endpoint, one entry per event type.
+
+const WEBHOOKS_TAG = {
+  name: "Webhooks",
+  description: "Events the service POSTs to the endpoints an organization registers in the console. See the Webhooks section of the guide for the signature, retries and auto-disable.",
+};
+
+const DELIVERY_HEADERS: ParameterObject[] = [
+  {
+    name: "X-Service-Signature",
+    in: "header",
+    required: true,
+    description:
+      "`t=<unix seconds>,v1=<hex HMAC-SHA256>`: the HMAC of `<t>.<raw body>` keyed with the endpoint's signing secret. During a secret roll one `v1` per active secret. Verify before trusting the body.",
+    schema: { type: "string", pattern: "^t=\\d+(,v1=[0-9a-f]{64})+$" },
+  },
+  { name: "X-Service-Event-Id", in: "header", required: true, description: "Equals the body's `id`; the same on every retry.", schema: { type: "string", format: "uuid" } },
+  { name: "X-Service-Event-Type", in: "header", required: true, description: "Equals the body's `type`.", schema: { type: "string" } },
+  { name: "X-Service-Delivery-Id", in: "header", required: true, description: "This event's delivery to this endpoint; the same across its retries.", schema: { type: "string", format: "uuid" } },
+  { name: "X-Service-Delivery-Attempt", in: "header", required: true, description: "1 for the first attempt, up to 7.", schema: { type: "string", pattern: "^[1-7]$" } },
+];
+
+function webhooks(): Record<string, { post: WebhookObject }> {
+  return Object.fromEntries(
+    WEBHOOK_EVENT_TYPES.map((type) => [
+      type,
+      {
+        post: {
+          operationId: webhookComponentName(type).replace(/^./, (first) => first.toLowerCase()),
+          summary: `\`${type}\``,
+          description: `${WEBHOOK_EVENT_DESCRIPTIONS[type]}\n\n\`data\` is \`${metaId(WEBHOOK_DATA_SCHEMAS[type])}\`.`,
+          tags: [WEBHOOKS_TAG.name],
+          security: [],
+          parameters: DELIVERY_HEADERS,
+          requestBody: {
+            required: true,
+            content: { "application/json": { schema: { $ref: SCHEMA_REF(webhookComponentName(type)) }, example: sampleWebhookBody(type) } },
+          },
+          responses: {
+            "2XX": { description: "Any 2xx within 10 seconds counts as delivered; the response body is ignored (the first 2 KB are kept in the delivery log)." },
+            default: { description: "Any other answer, a redirect, or no answer within 10 seconds is a failed attempt and is retried on the schedule in the guide." },
+          },
+        },
+      },
+    ]),
+  );
+}
+
+// ---------------------------------------------------------------------------------------
 
 function generate(): OpenApiDocument {
   const paths: OpenApiDocument["paths"] = {};
@@ -338,13 +412,17 @@ function generate(): OpenApiDocument {
       version: API_VERSION,
       summary: "Read one organization's events, programme, guest list and engagement records; create and update attendees.",
       description: guideMarkdown(),
+      // Linters (spectral:oas, Redocly recommended) expect both; neither carries a URL
+      // because the document is served relative to whichever host a reader reached.
+      contact: { name: "Partner support, through the console; quote the x-request-id of the request" },
+      license: { name: "Proprietary: use under the service's partner terms", identifier: "LicenseRef-Partner-Terms" },
     },
-    externalDocs: { description: "The same reference as a readable page", url: `${SERVER_URL}/docs` },
     "x-changelog": CHANGELOG.map((entry) => ({ ...entry, changes: [...entry.changes] })),
     servers: [{ url: SERVER_URL, description: "The Partner API v1, relative to the host this document was fetched from." }],
     security: [{ bearerAuth: [] }, { apiKeyHeader: [] }],
-    tags: OPERATION_TAGS.map((tag) => ({ ...tag })),
+    tags: [...OPERATION_TAGS.map((tag) => ({ ...tag })), WEBHOOKS_TAG],
     paths,
+    webhooks: webhooks(),
     components: {
       schemas: buildComponentSchemas(),
       responses: errorResponses(),
