@@ -22,12 +22,13 @@ import {
 } from "../resources";
 import { API_VERSION, CHANGELOG } from "./changelog";
 import { WEBHOOK_EVENT_TYPES } from "@/lib/webhooks/event-types";
-import { WEBHOOK_DATA_SCHEMAS, WEBHOOK_EVENT_DESCRIPTIONS, webhookBodySchema } from "@/lib/webhooks/payload-schemas";
-import { sampleWebhookBody } from "@/lib/webhooks/payload-examples";
-import { ERROR_CATALOGUE, type ErrorCatalogueEntry } from "./error-catalogue";
+import { WEBHOOK_DATA_SCHEMAS, webhookBodySchema } from "@/lib/webhooks/payload-schemas";
+import { ERROR_CATALOGUE } from "./error-catalogue";
+import { BASE_HEADERS, errorResponses, HEADERS, RATE_LIMIT_HEADERS } from "./error-responses";
 import { guideMarkdown } from "./guide";
 import { OPERATION_TAGS, OPERATIONS, PATH_PARAMETERS, pathParameterNames, type EnvelopeKind, type Operation } from "./operations";
-import type { JsonSchema, OpenApiDocument, OperationObject, ParameterObject, ResponseObject, WebhookObject } from "./types";
+import type { JsonSchema, OpenApiDocument, OperationObject, ParameterObject } from "./types";
+import { webhookComponentName, webhooks, WEBHOOKS_TAG } from "./webhooks-document";
 
 // GET /partner/v1/openapi.json: the OpenAPI 3.1 document, generated from the operations
 // registry and the zod schemas the handlers validate with (zod 4's native JSON Schema
@@ -131,105 +132,8 @@ function buildComponentSchemas(): Record<string, JsonSchema> {
   return { ...output, ...input };
 }
 
-/** Component name of a webhook body, e.g. AttendeeCheckedInWebhook for attendee.checked_in. */
-export function webhookComponentName(type: string): string {
-  return `${type
-    .split(/[._]/)
-    .map((word) => word.charAt(0).toUpperCase() + word.slice(1))
-    .join("")}Webhook`;
-}
-
 function hasId(registry: z.core.$ZodRegistry<{ id: string }>, id: string): boolean {
   return registry._idmap.has(id);
-}
-
-// ---------------------------------------------------------------------------------------
-// Headers and error responses
-
-const HEADERS: Record<string, { description: string; schema: JsonSchema }> = {
-  XRequestId: { description: "Identifies this request; equals `error.requestId` of a failure. Quote it when asking for help.", schema: { type: "string" } },
-  CacheControl: { description: "Always `private, no-store`.", schema: { type: "string", const: "private, no-store" } },
-  XRateLimitLimit: { description: "Requests allowed per key per minute (600). Present once the request reached the rate-limit check.", schema: { type: "integer" } },
-  XRateLimitRemaining: { description: "Requests left in the key's current window.", schema: { type: "integer", minimum: 0 } },
-  XRateLimitReset: { description: "Seconds until the key's window rolls over.", schema: { type: "integer", minimum: 1 } },
-  RetryAfter: { description: "Seconds to wait before retrying.", schema: { type: "integer", minimum: 1 } },
-  Allow: { description: "The methods the path takes, e.g. `GET, POST`.", schema: { type: "string" } },
-  WWWAuthenticate: { description: 'Bearer challenge naming the realm, e.g. `Bearer realm="partner-api", error="invalid_token"`.', schema: { type: "string" } },
-};
-
-const headerRef = (name: keyof typeof HEADERS) => ({ $ref: `#/components/headers/${name}` });
-const BASE_HEADERS = { "x-request-id": headerRef("XRequestId"), "Cache-Control": headerRef("CacheControl") };
-const RATE_LIMIT_HEADERS = {
-  "X-RateLimit-Limit": headerRef("XRateLimitLimit"),
-  "X-RateLimit-Remaining": headerRef("XRateLimitRemaining"),
-  "X-RateLimit-Reset": headerRef("XRateLimitReset"),
-};
-
-/** Failures answered after the rate-limit check also carry its headers. */
-const AFTER_RATE_LIMIT = new Set(["InvalidInput", "NotFound", "Conflict", "PayloadTooLarge", "TooManyRequests", "Forbidden"]);
-
-function errorResponses(): Record<string, ResponseObject> {
-  const byResponse = new Map<string, ErrorCatalogueEntry[]>();
-  for (const entry of ERROR_CATALOGUE) byResponse.set(entry.response, [...(byResponse.get(entry.response) ?? []), entry]);
-  const responses: Record<string, ResponseObject> = {};
-  for (const [name, entries] of byResponse) {
-    const lines = entries.flatMap((entry) =>
-      entry.reasons.map(
-        (reason) =>
-          `- \`${entry.code}\`${reason.reason ? ` / \`${reason.reason}\`` : ""}: ${reason.condition}.${reason.details ? ` ${reason.details}` : ""}`,
-      ),
-    );
-    const examples: Record<string, { summary: string; value: unknown }> = {};
-    for (const entry of entries) {
-      for (const reason of entry.reasons) {
-        examples[reason.reason ?? entry.code.toLowerCase()] = {
-          summary: reason.condition,
-          value: { error: { code: entry.code, message: reason.message, ...exampleDetails(reason.reason), requestId: "req_3f2a9c0e8b7d4e6f9a1b2c3d4e5f6a7b" } },
-        };
-      }
-    }
-    responses[name] = {
-      description: `${entries.map((entry) => entry.summary).join(" ")}\n\n${lines.join("\n")}`,
-      headers: {
-        ...BASE_HEADERS,
-        ...(AFTER_RATE_LIMIT.has(name) ? RATE_LIMIT_HEADERS : {}),
-        ...(name === "TooManyRequests" || name === "ServiceUnavailable" ? { "Retry-After": headerRef("RetryAfter") } : {}),
-        ...(name === "MethodNotAllowed" ? { Allow: headerRef("Allow") } : {}),
-        ...(name === "Unauthorized" ? { "WWW-Authenticate": headerRef("WWWAuthenticate") } : {}),
-      },
-      content: { "application/json": { schema: { $ref: SCHEMA_REF("Error") }, examples } },
-    };
-  }
-  return responses;
-}
-
-function exampleDetails(reason: string | null): { details?: Record<string, unknown> } {
-  switch (reason) {
-    case null:
-      return {};
-    case "invalid_body":
-      return {
-        details: {
-          reason,
-          fields: { limit: { code: "too_big", message: "limit must be an integer from 1 to 200." } },
-          issues: [{ code: "too_big", path: ["limit"], message: "limit must be an integer from 1 to 200.", maximum: 200, origin: "number", inclusive: true }],
-        },
-      };
-    case "insufficient_scope":
-      return { details: { reason, requiredScope: "events:read" } };
-    case "attendee_exists":
-      return { details: { reason, attendeeId: "0f8e5a4c-2b1d-4c3e-9f7a-6b5c4d3e2f1a" } };
-    case "body_too_large":
-      return { details: { reason, maxBytes: 65536 } };
-    case "rate_limited":
-      return { details: { reason, retryAfterSeconds: 42 } };
-    case "database_unavailable":
-      return { details: { reason, retryAfterSeconds: 5 } };
-    case "method_not_allowed":
-      return { details: { reason, allowed: ["GET"] } };
-    default:
-      return { details: { reason } };
-  }
 }
 
 // ---------------------------------------------------------------------------------------
@@ -341,55 +245,6 @@ function operationObject(operation: Operation): OperationObject {
       : {}),
     responses: operationResponses(operation),
   };
-}
-
-// ---------------------------------------------------------------------------------------
-// Webhooks: what the service POSTs to a partner's endpoint, one entry per event type.
-
-const WEBHOOKS_TAG = {
-  name: "Webhooks",
-  description: "Events the service POSTs to the endpoints an organization registers in the console. See the Webhooks section of the guide for the signature, retries and auto-disable.",
-};
-
-const DELIVERY_HEADERS: ParameterObject[] = [
-  {
-    name: "X-Service-Signature",
-    in: "header",
-    required: true,
-    description:
-      "`t=<unix seconds>,v1=<hex HMAC-SHA256>`: the HMAC of `<t>.<raw body>` keyed with the endpoint's signing secret. During a secret roll one `v1` per active secret. Verify before trusting the body.",
-    schema: { type: "string", pattern: "^t=\\d+(,v1=[0-9a-f]{64})+$" },
-  },
-  { name: "X-Service-Event-Id", in: "header", required: true, description: "Equals the body's `id`; the same on every retry.", schema: { type: "string", format: "uuid" } },
-  { name: "X-Service-Event-Type", in: "header", required: true, description: "Equals the body's `type`.", schema: { type: "string" } },
-  { name: "X-Service-Delivery-Id", in: "header", required: true, description: "This event's delivery to this endpoint; the same across its retries.", schema: { type: "string", format: "uuid" } },
-  { name: "X-Service-Delivery-Attempt", in: "header", required: true, description: "1 for the first attempt, up to 7.", schema: { type: "string", pattern: "^[1-7]$" } },
-];
-
-function webhooks(): Record<string, { post: WebhookObject }> {
-  return Object.fromEntries(
-    WEBHOOK_EVENT_TYPES.map((type) => [
-      type,
-      {
-        post: {
-          operationId: webhookComponentName(type).replace(/^./, (first) => first.toLowerCase()),
-          summary: `\`${type}\``,
-          description: `${WEBHOOK_EVENT_DESCRIPTIONS[type]}\n\n\`data\` is \`${metaId(WEBHOOK_DATA_SCHEMAS[type])}\`.`,
-          tags: [WEBHOOKS_TAG.name],
-          security: [],
-          parameters: DELIVERY_HEADERS,
-          requestBody: {
-            required: true,
-            content: { "application/json": { schema: { $ref: SCHEMA_REF(webhookComponentName(type)) }, example: sampleWebhookBody(type) } },
-          },
-          responses: {
-            "2XX": { description: "Any 2xx within 10 seconds counts as delivered; the response body is ignored (the first 2 KB are kept in the delivery log)." },
-            default: { description: "Any other answer, a redirect, or no answer within 10 seconds is a failed attempt and is retried on the schedule in the guide." },
-          },
-        },
-      },
-    ]),
-  );
 }
 
 // ---------------------------------------------------------------------------------------
