@@ -85,6 +85,7 @@ describe("GET /partner/v1/docs", () => {
     expect(html).toContain("import { createHmac, timingSafeEqual } from &quot;node:crypto&quot;;");
     expect(html).toContain("def verify_webhook(raw_body: bytes");
     expect(html).toContain("16 h after attempt 6 failed");
+    expect(html).toContain("23 h 36 min");
     expect(html).toContain("After 50 consecutive failed attempts");
     expect(html).toContain("<code>K7MQ2");
     const doc = buildOpenApiDocument();

@@ -15,8 +15,10 @@ const table = (head: string[], rows: string[][]) =>
   [`| ${head.join(" | ")} |`, `| ${head.map(() => "---").join(" | ")} |`, ...rows.map((row) => `| ${row.map(cell).join(" | ")} |`)].join("\n");
 
 function duration(ms: number): string {
-  const minutes = ms / 60_000;
-  return minutes < 60 ? `${minutes} min` : `${minutes / 60} h`;
+  const minutes = Math.round(ms / 60_000);
+  const hours = Math.floor(minutes / 60);
+  if (hours === 0) return `${minutes} min`;
+  return minutes % 60 ? `${hours} h ${minutes % 60} min` : `${hours} h`;
 }
 
 export const TYPESCRIPT_VERIFY_SNIPPET = `import { createHmac, timingSafeEqual } from "node:crypto";
