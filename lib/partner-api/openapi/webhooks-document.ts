@@ -32,7 +32,7 @@ const DELIVERY_HEADERS: ParameterObject[] = [
   { name: "X-Service-Event-Id", in: "header", required: true, description: "Equals the body's `id`; the same on every retry.", schema: { type: "string", format: "uuid" } },
   { name: "X-Service-Event-Type", in: "header", required: true, description: "Equals the body's `type`.", schema: { type: "string" } },
   { name: "X-Service-Delivery-Id", in: "header", required: true, description: "This event's delivery to this endpoint; the same across its retries.", schema: { type: "string", format: "uuid" } },
-  { name: "X-Service-Delivery-Attempt", in: "header", required: true, description: "1 for the first attempt, up to 7.", schema: { type: "string", pattern: "^[1-7]$" } },
+  { name: "X-Service-Delivery-Attempt", in: "header", required: true, description: "1 for the first attempt, up to 7 on the schedule; a resend from the console continues the count.", schema: { type: "string", pattern: "^[1-9][0-9]*$" } },
 ];
 
 export function webhooks(): Record<string, { post: WebhookObject }> {

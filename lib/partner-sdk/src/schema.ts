@@ -2431,7 +2431,7 @@ export interface operations {
                 "X-Service-Event-Type": string;
                 /** @description This event's delivery to this endpoint; the same across its retries. */
                 "X-Service-Delivery-Id": string;
-                /** @description 1 for the first attempt, up to 7. */
+                /** @description 1 for the first attempt, up to 7 on the schedule; a resend from the console continues the count. */
                 "X-Service-Delivery-Attempt": string;
             };
             path?: never;
@@ -2482,7 +2482,7 @@ export interface operations {
                 "X-Service-Event-Type": string;
                 /** @description This event's delivery to this endpoint; the same across its retries. */
                 "X-Service-Delivery-Id": string;
-                /** @description 1 for the first attempt, up to 7. */
+                /** @description 1 for the first attempt, up to 7 on the schedule; a resend from the console continues the count. */
                 "X-Service-Delivery-Attempt": string;
             };
             path?: never;
@@ -2540,7 +2540,7 @@ export interface operations {
                 "X-Service-Event-Type": string;
                 /** @description This event's delivery to this endpoint; the same across its retries. */
                 "X-Service-Delivery-Id": string;
-                /** @description 1 for the first attempt, up to 7. */
+                /** @description 1 for the first attempt, up to 7 on the schedule; a resend from the console continues the count. */
                 "X-Service-Delivery-Attempt": string;
             };
             path?: never;
@@ -2598,7 +2598,7 @@ export interface operations {
                 "X-Service-Event-Type": string;
                 /** @description This event's delivery to this endpoint; the same across its retries. */
                 "X-Service-Delivery-Id": string;
-                /** @description 1 for the first attempt, up to 7. */
+                /** @description 1 for the first attempt, up to 7 on the schedule; a resend from the console continues the count. */
                 "X-Service-Delivery-Attempt": string;
             };
             path?: never;
@@ -2658,7 +2658,7 @@ export interface operations {
                 "X-Service-Event-Type": string;
                 /** @description This event's delivery to this endpoint; the same across its retries. */
                 "X-Service-Delivery-Id": string;
-                /** @description 1 for the first attempt, up to 7. */
+                /** @description 1 for the first attempt, up to 7 on the schedule; a resend from the console continues the count. */
                 "X-Service-Delivery-Attempt": string;
             };
             path?: never;
@@ -2718,7 +2718,7 @@ export interface operations {
                 "X-Service-Event-Type": string;
                 /** @description This event's delivery to this endpoint; the same across its retries. */
                 "X-Service-Delivery-Id": string;
-                /** @description 1 for the first attempt, up to 7. */
+                /** @description 1 for the first attempt, up to 7 on the schedule; a resend from the console continues the count. */
                 "X-Service-Delivery-Attempt": string;
             };
             path?: never;
@@ -2778,7 +2778,7 @@ export interface operations {
                 "X-Service-Event-Type": string;
                 /** @description This event's delivery to this endpoint; the same across its retries. */
                 "X-Service-Delivery-Id": string;
-                /** @description 1 for the first attempt, up to 7. */
+                /** @description 1 for the first attempt, up to 7 on the schedule; a resend from the console continues the count. */
                 "X-Service-Delivery-Attempt": string;
             };
             path?: never;
@@ -2838,7 +2838,7 @@ export interface operations {
                 "X-Service-Event-Type": string;
                 /** @description This event's delivery to this endpoint; the same across its retries. */
                 "X-Service-Delivery-Id": string;
-                /** @description 1 for the first attempt, up to 7. */
+                /** @description 1 for the first attempt, up to 7 on the schedule; a resend from the console continues the count. */
                 "X-Service-Delivery-Attempt": string;
             };
             path?: never;
@@ -2897,7 +2897,7 @@ export interface operations {
                 "X-Service-Event-Type": string;
                 /** @description This event's delivery to this endpoint; the same across its retries. */
                 "X-Service-Delivery-Id": string;
-                /** @description 1 for the first attempt, up to 7. */
+                /** @description 1 for the first attempt, up to 7 on the schedule; a resend from the console continues the count. */
                 "X-Service-Delivery-Attempt": string;
             };
             path?: never;
@@ -2956,7 +2956,7 @@ export interface operations {
                 "X-Service-Event-Type": string;
                 /** @description This event's delivery to this endpoint; the same across its retries. */
                 "X-Service-Delivery-Id": string;
-                /** @description 1 for the first attempt, up to 7. */
+                /** @description 1 for the first attempt, up to 7 on the schedule; a resend from the console continues the count. */
                 "X-Service-Delivery-Attempt": string;
             };
             path?: never;
@@ -3015,7 +3015,7 @@ export interface operations {
                 "X-Service-Event-Type": string;
                 /** @description This event's delivery to this endpoint; the same across its retries. */
                 "X-Service-Delivery-Id": string;
-                /** @description 1 for the first attempt, up to 7. */
+                /** @description 1 for the first attempt, up to 7 on the schedule; a resend from the console continues the count. */
                 "X-Service-Delivery-Attempt": string;
             };
             path?: never;
@@ -3068,7 +3068,7 @@ export interface operations {
                 "X-Service-Event-Type": string;
                 /** @description This event's delivery to this endpoint; the same across its retries. */
                 "X-Service-Delivery-Id": string;
-                /** @description 1 for the first attempt, up to 7. */
+                /** @description 1 for the first attempt, up to 7 on the schedule; a resend from the console continues the count. */
                 "X-Service-Delivery-Attempt": string;
             };
             path?: never;
@@ -3129,7 +3129,7 @@ export interface operations {
                 "X-Service-Event-Type": string;
                 /** @description This event's delivery to this endpoint; the same across its retries. */
                 "X-Service-Delivery-Id": string;
-                /** @description 1 for the first attempt, up to 7. */
+                /** @description 1 for the first attempt, up to 7 on the schedule; a resend from the console continues the count. */
                 "X-Service-Delivery-Attempt": string;
             };
             path?: never;
