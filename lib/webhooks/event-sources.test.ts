@@ -1,3 +1,5 @@
+import Ajv2020 from "ajv/dist/2020";
+import * as ajvFormats from "ajv-formats";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createAttendee } from "@/lib/attendees/create-attendee";
 import { deleteAttendee } from "@/lib/attendees/delete-attendee";
@@ -9,6 +11,7 @@ import { scanSession } from "@/lib/engagement/scan-session";
 import { submitForm } from "@/lib/engagement/submit-form";
 import { publishEvent } from "@/lib/events/publish-event";
 import { updateEvent } from "@/lib/events/update-event";
+import { buildOpenApiDocument } from "@/lib/partner-api/openapi/document";
 import { toAttendee, toEvent } from "@/lib/partner-api/projections";
 import { createSession } from "@/lib/programme/create-session";
 import { deleteSession } from "@/lib/programme/delete-session";
@@ -138,6 +141,40 @@ describe("every event type", () => {
       expect(request.headers["x-service-event-type"]).toBe(type);
     }
     expect(ofType(type).length).toBeGreaterThan(0);
+  });
+});
+
+/** Ajv over the OpenAPI document's schemas, objects closed so an undocumented field fails. */
+function documentedBodyValidator() {
+  const doc = buildOpenApiDocument();
+  const addFormats = ((ajvFormats as { default?: { default?: unknown } }).default?.default ??
+    (ajvFormats as { default?: unknown }).default) as (ajv: Ajv2020) => void;
+  const ajv = new Ajv2020({ strict: false, allErrors: true });
+  addFormats(ajv);
+  const close = (value: unknown): unknown => {
+    if (Array.isArray(value)) return value.map(close);
+    if (!value || typeof value !== "object") return value;
+    const copy = Object.fromEntries(Object.entries(value).map(([key, inner]) => [key, close(inner)])) as Record<string, unknown>;
+    if (copy.type === "object" && copy.properties && copy.additionalProperties === undefined) copy.additionalProperties = false;
+    return copy;
+  };
+  const id = "https://partner.test/openapi.json";
+  ajv.addSchema({ $id: id, components: { schemas: close(doc.components.schemas) } });
+  return (type: string, body: unknown) => {
+    const ref = doc.webhooks[type]?.post.requestBody?.content["application/json"].schema.$ref;
+    const validate = ajv.compile({ $ref: `${id}${String(ref)}` });
+    return validate(body) ? null : validate.errors;
+  };
+}
+
+describe("the OpenAPI document's webhooks object", () => {
+  it("describes every body that was really sent, and nothing looser (ajv, closed objects)", () => {
+    const validate = documentedBodyValidator();
+    for (const request of received) expect(validate(request.body.type, JSON.parse(request.rawBody)), request.body.type).toBeNull();
+    // The validator is not vacuous: a body of one type does not pass as another, nor with an extra field.
+    const attendee = JSON.parse(ofType("attendee.created")[0].rawBody);
+    expect(validate("attendee.updated", attendee)).not.toBeNull();
+    expect(validate("attendee.created", { ...attendee, data: { ...attendee.data, createdAt: attendee.createdAt } })).not.toBeNull();
   });
 });
 

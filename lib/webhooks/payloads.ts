@@ -1,31 +1,38 @@
 import { toAttendee, toEvent, toFeedback, toSession, toSessionAttendance, iso, type AttendeeRow } from "@/lib/partner-api/projections";
+import {
+  AttendeeWebhookDataSchema,
+  EventWebhookDataSchema,
+  FeedbackWebhookDataSchema,
+  FormSubmissionWebhookDataSchema,
+  PingWebhookDataSchema,
+  SessionAttendanceWebhookDataSchema,
+  SessionWebhookDataSchema,
+} from "./payload-schemas";
 
-// The `data` of each webhook body: the API projection minus exactly the fields the
-// spec's table omits (attendee.* and event.*: createdAt, updatedAt; session.*:
-// speakerIds; feedback.created: attendeeId). form.submission.created has its own shape.
+// The `data` of each webhook body: the API projection passed through the schema of
+// ./payload-schemas.ts, which drops exactly the fields the spec's table omits (attendee.*
+// and event.*: createdAt, updatedAt; session.*: speakerIds; feedback.created: attendeeId)
+// and is what the OpenAPI document's `webhooks` object shows. Parsing (not just typing)
+// means a body can never carry a field, or a shape, that the reference does not document.
 
 export function attendeePayload(row: AttendeeRow) {
-  const { createdAt: _createdAt, updatedAt: _updatedAt, ...data } = toAttendee(row);
-  return data;
+  return AttendeeWebhookDataSchema.parse(toAttendee(row));
 }
 
 export function eventPayload(row: Parameters<typeof toEvent>[0]) {
-  const { createdAt: _createdAt, updatedAt: _updatedAt, ...data } = toEvent(row);
-  return data;
+  return EventWebhookDataSchema.parse(toEvent(row));
 }
 
 export function sessionPayload(row: Omit<Parameters<typeof toSession>[0], "speakerIds">) {
-  const { speakerIds: _speakerIds, ...data } = toSession({ ...row, speakerIds: [] });
-  return data;
+  return SessionWebhookDataSchema.parse(toSession({ ...row, speakerIds: [] }));
 }
 
 export function sessionAttendancePayload(row: Parameters<typeof toSessionAttendance>[0]) {
-  return toSessionAttendance(row);
+  return SessionAttendanceWebhookDataSchema.parse(toSessionAttendance(row));
 }
 
 export function feedbackPayload(row: Omit<Parameters<typeof toFeedback>[0], "attendeeId">) {
-  const { attendeeId: _attendeeId, ...data } = toFeedback({ ...row, attendeeId: null });
-  return data;
+  return FeedbackWebhookDataSchema.parse(toFeedback({ ...row, attendeeId: null }));
 }
 
 export function formSubmissionPayload(row: {
@@ -36,14 +43,14 @@ export function formSubmissionPayload(row: {
   answers: unknown;
   submittedAt: Date;
 }) {
-  return {
+  return FormSubmissionWebhookDataSchema.parse({
     formId: row.formId,
     eventId: row.eventId,
     attendeeId: row.attendeeId,
     revision: row.revision,
-    answers: (row.answers ?? {}) as Record<string, unknown>,
+    answers: row.answers ?? {},
     submittedAt: iso(row.submittedAt),
-  };
+  });
 }
 
 /**
@@ -51,5 +58,5 @@ export function formSubmissionPayload(row: {
  * a human-readable line, so a receiver's log shows what it was.
  */
 export function pingPayload(endpointId: string) {
-  return { endpointId, message: "Test ping: this endpoint is receiving webhooks." };
+  return PingWebhookDataSchema.parse({ endpointId, message: "Test ping: this endpoint is receiving webhooks." });
 }

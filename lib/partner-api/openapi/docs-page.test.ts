@@ -3,6 +3,8 @@ import { startRouteServer, type RouteServer } from "@/lib/testing/route-server";
 import { buildOpenApiDocument } from "./document";
 import { renderDocsPage } from "./docs-page";
 import { renderInline, renderMarkdown } from "./markdown";
+import { WEBHOOK_EVENT_TYPES } from "@/lib/webhooks/event-types";
+import { ERROR_CATALOGUE } from "./error-catalogue";
 import { OPERATIONS } from "./operations";
 import { publicOrigin } from "./public-origin";
 import type { OpenApiDocument } from "./types";
@@ -62,6 +64,43 @@ describe("GET /partner/v1/docs", () => {
     expect(html.indexOf("<strong>2026-09-10</strong>")).toBeLessThan(html.indexOf("<strong>2026-09-09</strong>"));
     expect(html).toMatch(/prefers-color-scheme:\s*dark/);
     expect(html).toContain('name="viewport"');
+  });
+
+  it("has one errors table with a row per code and details.reason of the catalogue, in its order", async () => {
+    const html = await (await fetch(`${server.baseUrl}/partner/v1/docs`)).text();
+    const section = html.slice(html.indexOf('id="errors"'), html.indexOf('id="pagination"'));
+    const rows = [...section.matchAll(/<tr><td[^>]*>(\d{3})<\/td><td[^>]*><code>([A-Z_]+)<\/code><\/td><td[^>]*>(?:<code>([a-z_]+)<\/code>|\(none\))<\/td>/g)].map(
+      (match) => `${match[1]} ${match[2]} ${match[3] ?? "-"}`,
+    );
+    const expected = ERROR_CATALOGUE.flatMap((entry) => entry.reasons.map((reason) => `${entry.status} ${entry.code} ${reason.reason ?? "-"}`));
+    expect(rows).toEqual(expected);
+    expect(expected).toContain("409 CONFLICT event_archived");
+  });
+
+  it("has the webhooks (types, signature with TypeScript and Python, retries), badge code and data source sections", async () => {
+    const html = await (await fetch(`${server.baseUrl}/partner/v1/docs`)).text();
+    for (const id of ["webhooks", "signature", "retries-and-auto-disable", "badge-codes", "data-sources", "tag-webhooks"]) {
+      expect(html, id).toContain(`id="${id}"`);
+    }
+    expect(html).toContain("import { createHmac, timingSafeEqual } from &quot;node:crypto&quot;;");
+    expect(html).toContain("def verify_webhook(raw_body: bytes");
+    expect(html).toContain("16 h after attempt 6 failed");
+    expect(html).toContain("23 h 36 min");
+    expect(html).toContain("After 50 consecutive failed attempts");
+    expect(html).toContain("<code>K7MQ2");
+    const doc = buildOpenApiDocument();
+    for (const type of WEBHOOK_EVENT_TYPES) {
+      const operationId = doc.webhooks[type].post.operationId;
+      const article = new RegExp(`<article class="operation" id="${operationId}">([\\s\\S]*?)</article>`).exec(html)?.[1];
+      expect(article, type).toBeDefined();
+      expect(article).toContain(`<code class="path">${type}</code>`);
+      expect(article).toContain("Example body");
+      expect(html).toContain(`href="#${operationId}"`);
+    }
+    // The attendee body table lists the projection's fields minus createdAt/updatedAt.
+    const created = new RegExp(`id="${doc.webhooks["attendee.created"].post.operationId}">([\\s\\S]*?)</article>`).exec(html)![1];
+    expect(created).toContain("<code>badgeCode</code>");
+    expect(created).not.toContain("<code>createdAt</code>");
   });
 });
 

@@ -1,5 +1,5 @@
 import { escapeHtml, htmlTable, renderInline, renderMarkdown, slug } from "./markdown";
-import type { JsonSchema, MediaTypeObject, OpenApiDocument, OperationObject, ParameterObject, Reference, ResponseObject } from "./types";
+import type { JsonSchema, MediaTypeObject, OpenApiDocument, OperationObject, ParameterObject, Reference, ResponseObject, WebhookObject } from "./types";
 
 // GET /partner/v1/docs: the reference as one self-contained HTML page (inline CSS, no
 // scripts, no third-party assets: the page must work offline and never make a reader's
@@ -209,6 +209,31 @@ ${curlExample(path, method, operation, baseUrl)}
 </article>`;
 }
 
+/** One article per webhook type: its body's fields (from the document's schema) and a sample. */
+function webhookSection(doc: OpenApiDocument, type: string, webhook: WebhookObject): string {
+  const id = escapeHtml(webhook.operationId);
+  const media = webhook.requestBody?.content["application/json"];
+  const body = media ? resolveSchema(doc, media.schema).schema : {};
+  const data = (body.properties as Record<string, JsonSchema> | undefined)?.data ?? {};
+  const dataName = resolveSchema(doc, data).name ?? "object";
+  return `<article class="operation" id="${id}">
+<h3><a class="anchor" href="#${id}"><span class="method post">POST</span> <code class="path">${escapeHtml(type)}</code></a></h3>
+${renderMarkdown(webhook.description)}
+<p>Body: <code>${escapeHtml(`{ "id": uuid, "type": "${type}", "createdAt": date-time, "data": ${dataName} }`)}</code></p>
+<h5>${escapeHtml(dataName)}</h5>${fieldsTable(fieldRows(doc, data), "Always")}
+<h4>Example body</h4><pre><code>${escapeHtml(JSON.stringify(media?.example ?? {}, null, 2))}</code></pre>
+</article>`;
+}
+
+function webhooksSection(doc: OpenApiDocument): string {
+  const entries = Object.entries(doc.webhooks);
+  if (!entries.length) return "";
+  const tag = doc.tags.find((candidate) => candidate.name === "Webhooks");
+  return `<section id="tag-webhooks"><h2>Webhook bodies</h2>${tag ? renderMarkdown(tag.description) : ""}
+${entries.map(([type, item]) => webhookSection(doc, type, item.post)).join("\n")}
+</section>`;
+}
+
 type Listed = { path: string; method: string; operation: OperationObject };
 
 function operationsByTag(doc: OpenApiDocument): Map<string, Listed[]> {
@@ -294,6 +319,9 @@ ${[...groups]
         .join("")}</ul>`,
   )
   .join("\n")}
+<div class="group"><a href="#tag-webhooks">Webhook bodies</a></div><ul>${Object.entries(doc.webhooks)
+    .map(([type, item]) => `<li><a href="#${escapeHtml(item.post.operationId)}">${escapeHtml(type)}</a></li>`)
+    .join("")}</ul>
 </nav>`;
 
   const operations = [...groups]
@@ -327,6 +355,7 @@ ${toc}
 <main>
 ${guide}
 ${operations}
+${webhooksSection(doc)}
 </main>
 </div>
 </body>

@@ -74,12 +74,15 @@ describe("the document", () => {
   it("lists every error status of every keyed operation, with the spec's headers", () => {
     const responses = doc.components.responses;
     for (const { method, path: route, operation } of documented()) {
-      if (operation.security?.length === 0) continue;
+      if (operation.security?.length === 0) {
+        expect(Object.keys(operation.responses).sort(), `${method} ${route}`).toEqual(["200", "405", "500"]);
+        continue;
+      }
       const statuses = Object.keys(operation.responses);
-      const expected = ["401", "402", "403", "429", "500", "503"];
+      const expected = ["401", "402", "403", "405", "429", "500", "503"];
       if (operation.parameters?.some((parameter) => parameter.in === "path")) expected.push("404");
       if (operation.parameters?.some((parameter) => parameter.in === "query") || operation.requestBody) expected.push("400");
-      if (method === "POST") expected.push("409");
+      if (method === "POST" || method === "PATCH") expected.push("409");
       if (operation.requestBody) expected.push("413");
       expect(statuses.filter((status) => !status.startsWith("2")).sort(), `${method} ${route}`).toEqual(expected.sort());
       expect(typeof operation["x-required-scope"] === "string" || operation["x-required-scope"] === null).toBe(true);
@@ -91,6 +94,18 @@ describe("the document", () => {
     }
     expect(Object.keys(responses.Unauthorized.headers!)).toContain("WWW-Authenticate");
     expect(Object.keys(responses.TooManyRequests.headers!)).toEqual(expect.arrayContaining(["Retry-After", "X-RateLimit-Reset"]));
+    expect(Object.keys(responses.MethodNotAllowed.headers!)).toContain("Allow");
+    expect(Object.keys(responses.ServiceUnavailable.headers!)).toContain("Retry-After");
+    // Both 503 codes share the one 503 response, each with its own example.
+    const unavailable = responses.ServiceUnavailable.content!["application/json"].examples!;
+    expect(Object.values(unavailable).map((example) => (example.value as { error: { code: string } }).error.code).sort()).toEqual([
+      "INTEGRATIONS_DISABLED",
+      "SERVICE_UNAVAILABLE",
+    ]);
+    const patch = doc.paths["/events/{eventId}/attendees/{attendeeId}"].patch!.responses["409"] as { description: string };
+    expect(patch.description).toContain("event_archived");
+    const post = doc.paths["/events/{eventId}/attendees"].post!.responses["409"] as { description: string };
+    expect(post.description).toMatch(/attendee_exists[\s\S]*event_archived/);
     for (const response of Object.values(responses)) {
       expect(response.content!["application/json"].schema).toEqual({ $ref: "#/components/schemas/Error" });
       expect(Object.keys(response.headers!)).toContain("x-request-id");
@@ -106,7 +121,7 @@ describe("the document", () => {
       [
         "invalid_body", "invalid_cursor", "missing_key", "invalid_key", "revoked_key", "expired_key", "payment_required",
         "billing_suspended", "billing_closed", "insufficient_scope", "org_suspended", "attendee_exists", "body_too_large", "rate_limited",
-        "method_not_allowed", "database_unavailable",
+        "method_not_allowed", "database_unavailable", "event_archived",
       ].sort(),
     );
     for (const reason of reasons) expect(doc.info.description).toContain(`\`${reason}\``);

@@ -21,10 +21,14 @@ import {
   TrackSchema,
 } from "../resources";
 import { API_VERSION, CHANGELOG } from "./changelog";
-import { ERROR_CATALOGUE, type ErrorCatalogueEntry } from "./error-catalogue";
+import { WEBHOOK_EVENT_TYPES } from "@/lib/webhooks/event-types";
+import { WEBHOOK_DATA_SCHEMAS, webhookBodySchema } from "@/lib/webhooks/payload-schemas";
+import { ERROR_CATALOGUE } from "./error-catalogue";
+import { BASE_HEADERS, errorResponses, HEADERS, RATE_LIMIT_HEADERS } from "./error-responses";
 import { guideMarkdown } from "./guide";
 import { OPERATION_TAGS, OPERATIONS, PATH_PARAMETERS, pathParameterNames, type EnvelopeKind, type Operation } from "./operations";
-import type { JsonSchema, OpenApiDocument, OperationObject, ParameterObject, ResponseObject } from "./types";
+import type { JsonSchema, OpenApiDocument, OperationObject, ParameterObject } from "./types";
+import { webhookComponentName, webhooks, WEBHOOKS_TAG } from "./webhooks-document";
 
 // GET /partner/v1/openapi.json: the OpenAPI 3.1 document, generated from the operations
 // registry and the zod schemas the handlers validate with (zod 4's native JSON Schema
@@ -109,6 +113,11 @@ function buildComponentSchemas(): Record<string, JsonSchema> {
       responses.add(ENVELOPE_BUILDERS[success.envelope](success.schema), { id });
     }
   }
+  for (const type of WEBHOOK_EVENT_TYPES) {
+    const data = WEBHOOK_DATA_SCHEMAS[type];
+    if (!hasId(responses, metaId(data))) responses.add(data, { id: metaId(data) });
+    responses.add(webhookBodySchema(type), { id: webhookComponentName(type) });
+  }
   const requests = z.registry<{ id: string }>();
   for (const operation of OPERATIONS) {
     if (operation.body && !hasId(requests, operation.body.component)) {
@@ -125,89 +134,6 @@ function buildComponentSchemas(): Record<string, JsonSchema> {
 
 function hasId(registry: z.core.$ZodRegistry<{ id: string }>, id: string): boolean {
   return registry._idmap.has(id);
-}
-
-// ---------------------------------------------------------------------------------------
-// Headers and error responses
-
-const HEADERS: Record<string, { description: string; schema: JsonSchema }> = {
-  XRequestId: { description: "Identifies this request; equals `error.requestId` of a failure. Quote it when asking for help.", schema: { type: "string" } },
-  CacheControl: { description: "Always `private, no-store`.", schema: { type: "string", const: "private, no-store" } },
-  XRateLimitLimit: { description: "Requests allowed per key per minute (600). Present once the request reached the rate-limit check.", schema: { type: "integer" } },
-  XRateLimitRemaining: { description: "Requests left in the key's current window.", schema: { type: "integer", minimum: 0 } },
-  XRateLimitReset: { description: "Seconds until the key's window rolls over.", schema: { type: "integer", minimum: 1 } },
-  RetryAfter: { description: "Seconds to wait before retrying.", schema: { type: "integer", minimum: 1 } },
-  WWWAuthenticate: { description: 'Bearer challenge naming the realm, e.g. `Bearer realm="partner-api", error="invalid_token"`.', schema: { type: "string" } },
-};
-
-const headerRef = (name: keyof typeof HEADERS) => ({ $ref: `#/components/headers/${name}` });
-const BASE_HEADERS = { "x-request-id": headerRef("XRequestId"), "Cache-Control": headerRef("CacheControl") };
-const RATE_LIMIT_HEADERS = {
-  "X-RateLimit-Limit": headerRef("XRateLimitLimit"),
-  "X-RateLimit-Remaining": headerRef("XRateLimitRemaining"),
-  "X-RateLimit-Reset": headerRef("XRateLimitReset"),
-};
-
-/** Failures answered after the rate-limit check also carry its headers. */
-const AFTER_RATE_LIMIT = new Set(["InvalidInput", "NotFound", "Conflict", "PayloadTooLarge", "TooManyRequests", "Forbidden"]);
-
-function errorResponses(): Record<string, ResponseObject> {
-  const byResponse = new Map<string, ErrorCatalogueEntry[]>();
-  for (const entry of ERROR_CATALOGUE) byResponse.set(entry.response, [...(byResponse.get(entry.response) ?? []), entry]);
-  const responses: Record<string, ResponseObject> = {};
-  for (const [name, entries] of byResponse) {
-    const lines = entries.flatMap((entry) =>
-      entry.reasons.map(
-        (reason) =>
-          `- \`${entry.code}\`${reason.reason ? ` / \`${reason.reason}\`` : ""}: ${reason.condition}.${reason.details ? ` ${reason.details}` : ""}`,
-      ),
-    );
-    const examples: Record<string, { summary: string; value: unknown }> = {};
-    for (const entry of entries) {
-      for (const reason of entry.reasons) {
-        examples[reason.reason ?? entry.code.toLowerCase()] = {
-          summary: reason.condition,
-          value: { error: { code: entry.code, message: reason.message, ...exampleDetails(reason.reason), requestId: "req_3f2a9c0e8b7d4e6f9a1b2c3d4e5f6a7b" } },
-        };
-      }
-    }
-    responses[name] = {
-      description: `${entries.map((entry) => entry.summary).join(" ")}\n\n${lines.join("\n")}`,
-      headers: {
-        ...BASE_HEADERS,
-        ...(AFTER_RATE_LIMIT.has(name) ? RATE_LIMIT_HEADERS : {}),
-        ...(name === "TooManyRequests" ? { "Retry-After": headerRef("RetryAfter") } : {}),
-        ...(name === "Unauthorized" ? { "WWW-Authenticate": headerRef("WWWAuthenticate") } : {}),
-      },
-      content: { "application/json": { schema: { $ref: SCHEMA_REF("Error") }, examples } },
-    };
-  }
-  return responses;
-}
-
-function exampleDetails(reason: string | null): { details?: Record<string, unknown> } {
-  switch (reason) {
-    case null:
-      return {};
-    case "invalid_body":
-      return {
-        details: {
-          reason,
-          fields: { limit: { code: "too_big", message: "limit must be an integer from 1 to 200." } },
-          issues: [{ code: "too_big", path: ["limit"], message: "limit must be an integer from 1 to 200.", maximum: 200, origin: "number", inclusive: true }],
-        },
-      };
-    case "insufficient_scope":
-      return { details: { reason, requiredScope: "events:read" } };
-    case "attendee_exists":
-      return { details: { reason, attendeeId: "0f8e5a4c-2b1d-4c3e-9f7a-6b5c4d3e2f1a" } };
-    case "body_too_large":
-      return { details: { reason, maxBytes: 65536 } };
-    case "rate_limited":
-      return { details: { reason, retryAfterSeconds: 42 } };
-    default:
-      return { details: { reason } };
-  }
 }
 
 // ---------------------------------------------------------------------------------------
@@ -256,6 +182,8 @@ function operationResponses(operation: Operation): Record<string, unknown> {
           ? { "application/json": { schema: { type: "object", description: "An OpenAPI 3.1 document" } } }
           : { "text/html": { schema: { type: "string" } } },
     };
+    responses["405"] = errorRef("MethodNotAllowed");
+    responses["500"] = errorRef("InternalError");
     return responses;
   }
   responses[String(success.status)] = {
@@ -283,9 +211,10 @@ function operationResponses(operation: Operation): Record<string, unknown> {
   if (operation.notFound) responses["404"] = errorRef("NotFound", operation.notFound);
   if (operation.conflict) responses["409"] = errorRef("Conflict", operation.conflict);
   if (operation.body) responses["413"] = errorRef("PayloadTooLarge");
+  responses["405"] = errorRef("MethodNotAllowed");
   responses["429"] = errorRef("TooManyRequests");
   responses["500"] = errorRef("InternalError");
-  responses["503"] = errorRef("IntegrationsDisabled");
+  responses["503"] = errorRef("ServiceUnavailable");
   return responses;
 }
 
@@ -338,13 +267,17 @@ function generate(): OpenApiDocument {
       version: API_VERSION,
       summary: "Read one organization's events, programme, guest list and engagement records; create and update attendees.",
       description: guideMarkdown(),
+      // Linters (spectral:oas, Redocly recommended) expect both; neither carries a URL
+      // because the document is served relative to whichever host a reader reached.
+      contact: { name: "Partner support, through the console; quote the x-request-id of the request" },
+      license: { name: "Proprietary: use under the service's partner terms", identifier: "LicenseRef-Partner-Terms" },
     },
-    externalDocs: { description: "The same reference as a readable page", url: `${SERVER_URL}/docs` },
     "x-changelog": CHANGELOG.map((entry) => ({ ...entry, changes: [...entry.changes] })),
     servers: [{ url: SERVER_URL, description: "The Partner API v1, relative to the host this document was fetched from." }],
     security: [{ bearerAuth: [] }, { apiKeyHeader: [] }],
-    tags: OPERATION_TAGS.map((tag) => ({ ...tag })),
+    tags: [...OPERATION_TAGS.map((tag) => ({ ...tag })), WEBHOOKS_TAG],
     paths,
+    webhooks: webhooks(),
     components: {
       schemas: buildComponentSchemas(),
       responses: errorResponses(),

@@ -113,14 +113,19 @@ export const ERROR_CATALOGUE: readonly ErrorCatalogueEntry[] = [
   }),
   entry("CONFLICT", {
     response: "Conflict",
-    summary: "The record already exists.",
-    retry: "No: update the existing record instead.",
+    summary: "The record already exists, or the event's state forbids the write.",
+    retry: "No: update the existing record instead, or leave the archived event alone.",
     reasons: [
       {
         reason: "attendee_exists",
         condition: "Creating an attendee whose email is already on the event (compared case-insensitively)",
         details: "`attendeeId`: the existing attendee, to PATCH instead.",
         message: "An attendee with this email already exists on the event.",
+      },
+      {
+        reason: "event_archived",
+        condition: "Creating or updating an attendee of an archived event (its guest list is read-only)",
+        message: "The event is archived; its guest list is read-only.",
       },
     ],
   }),
@@ -176,7 +181,8 @@ export const ERROR_CATALOGUE: readonly ErrorCatalogueEntry[] = [
     ],
   }),
   entry("INTEGRATIONS_DISABLED", {
-    response: "IntegrationsDisabled",
+    // Both 503s share one response object: an operation has one entry per status code.
+    response: "ServiceUnavailable",
     summary: "Integrations are switched off platform-wide for a while; this affects everyone.",
     retry: "Yes, with exponential backoff.",
     reasons: [

@@ -3,6 +3,7 @@ import { MAX_BODY_BYTES } from "../request-body";
 import { RATE_LIMIT_PER_MINUTE } from "../rate-limit";
 import { CHANGELOG } from "./changelog";
 import { ERROR_CATALOGUE } from "./error-catalogue";
+import { badgeCodesMarkdown, dataSourcesMarkdown, webhooksMarkdown } from "./integration-guide";
 
 // The prose of the reference (the document's info.description), written in the small
 // Markdown subset that ./markdown.ts renders: ## headings, paragraphs, "- " lists, pipe
@@ -69,6 +70,12 @@ Paged collections take \`limit\` (1 to 200, default 50) and \`cursor\` (the opaq
 ## Rate limits
 
 ${RATE_LIMIT_PER_MINUTE} requests per minute per API key; a key's window opens with its first request and lasts 60 seconds, and another key has its own budget. Responses to requests that reached the rate-limit check carry \`X-RateLimit-Limit\` (${RATE_LIMIT_PER_MINUTE}), \`X-RateLimit-Remaining\` and \`X-RateLimit-Reset\` (seconds until the window rolls over); a 429 also carries \`Retry-After\` in seconds. Request bodies are limited to ${MAX_BODY_BYTES / 1024} KB.
+
+${webhooksMarkdown()}
+
+${badgeCodesMarkdown()}
+
+${dataSourcesMarkdown()}
 
 ## Versioning
 

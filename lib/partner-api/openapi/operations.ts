@@ -58,7 +58,7 @@ export type Operation = {
     | { status: 200; description: string; document: "openapi" | "html" };
   /** What a 404 means here (operations with path ids). */
   notFound?: string;
-  /** 409 CONFLICT is possible (attendee creation). */
+  /** What a 409 CONFLICT means here (attendee writes). */
   conflict?: string;
 };
 
@@ -203,7 +203,8 @@ export const OPERATIONS: readonly Operation[] = [
     },
     success: { status: 201, description: "The new attendee.", envelope: "single", schema: AttendeeSchema },
     notFound: "No such event in this organization.",
-    conflict: "The email is already on the event: `details.reason` = `attendee_exists`, `details.attendeeId` names the existing attendee.",
+    conflict:
+      "The email is already on the event: `details.reason` = `attendee_exists`, `details.attendeeId` names the existing attendee. The event is archived (its guest list is read-only): `event_archived`.",
   },
   {
     method: "GET",
@@ -232,6 +233,7 @@ export const OPERATIONS: readonly Operation[] = [
     },
     success: { status: 200, description: "The attendee after the change.", envelope: "single", schema: AttendeeSchema },
     notFound: "No such event in this organization, or no such attendee in the event.",
+    conflict: "The event is archived (its guest list is read-only): `details.reason` = `event_archived`.",
   },
   {
     method: "GET",

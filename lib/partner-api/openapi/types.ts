@@ -37,6 +37,8 @@ export type OperationObject = {
   responses: Record<string, ResponseObject | Reference | unknown>;
 };
 
+export type WebhookObject = Omit<OperationObject, "x-required-scope">;
+
 export type ChangelogExtension = { version: string; date: string; kind: "additive" | "breaking"; changes: string[] }[];
 
 export type ErrorCodesExtension = {
@@ -49,13 +51,13 @@ export type ErrorCodesExtension = {
 
 export type OpenApiDocument = {
   openapi: "3.1.0";
-  info: { title: string; version: string; summary?: string; description: string };
-  externalDocs: { description: string; url: string };
+  info: { title: string; version: string; summary?: string; description: string; contact: { name: string }; license: { name: string; identifier: string } };
   "x-changelog": ChangelogExtension;
   servers: { url: string; description?: string }[];
   security: Record<string, string[]>[];
   tags: { name: string; description: string }[];
   paths: Record<string, Partial<Record<"get" | "post" | "patch", OperationObject>>>;
+  webhooks: Record<string, { post: WebhookObject }>;
   components: {
     schemas: Record<string, JsonSchema>;
     responses: Record<string, ResponseObject>;

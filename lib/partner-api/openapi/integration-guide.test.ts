@@ -1,0 +1,72 @@
+import { execFile } from "node:child_process";
+import { mkdtemp, rm, writeFile } from "node:fs/promises";
+import os from "node:os";
+import path from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { webhookBody } from "@/lib/webhooks/deliver";
+import { signPayload } from "@/lib/webhooks/signature";
+import { PYTHON_VERIFY_SNIPPET, TYPESCRIPT_VERIFY_SNIPPET } from "./integration-guide";
+
+// The verification code the reference tells partners to paste, run against a body signed
+// by the service's own signer: it accepts a genuine delivery (with either secret during a
+// roll) and refuses a tampered body, a wrong secret and a stale timestamp.
+
+const SECRET = "whsec_current_0123456789abcdef";
+const PREVIOUS = "whsec_previous_fedcba9876543210";
+const body = webhookBody({
+  id: "1e2d3c4b-5a69-4788-9a0b-c1d2e3f4a5b6",
+  type: "attendee.created",
+  createdAt: new Date("2026-10-01T07:00:00.000Z"),
+  data: { displayName: "Zoë Ünal", company: "Ça va" },
+});
+
+type Case = { name: string; rawBody: string; header: string; secrets: string[]; expected: boolean };
+
+function cases(): Case[] {
+  const now = Math.floor(Date.now() / 1000);
+  const rolled = signPayload(body, [SECRET, PREVIOUS], now);
+  return [
+    { name: "genuine", rawBody: body, header: signPayload(body, SECRET, now), secrets: [SECRET], expected: true },
+    { name: "roll, new secret", rawBody: body, header: rolled, secrets: [SECRET], expected: true },
+    { name: "roll, old secret only", rawBody: body, header: rolled, secrets: [PREVIOUS], expected: true },
+    { name: "tampered body", rawBody: body.replace("Zoë", "Zoe"), header: signPayload(body, SECRET, now), secrets: [SECRET], expected: false },
+    { name: "wrong secret", rawBody: body, header: signPayload(body, SECRET, now), secrets: ["whsec_other"], expected: false },
+    { name: "stale", rawBody: body, header: signPayload(body, SECRET, now - 600), secrets: [SECRET], expected: false },
+    { name: "no v1", rawBody: body, header: `t=${now}`, secrets: [SECRET], expected: false },
+  ];
+}
+
+let dir: string;
+beforeAll(async () => {
+  dir = await mkdtemp(path.join(os.tmpdir(), "verify-snippets-"));
+});
+afterAll(async () => rm(dir, { recursive: true, force: true }));
+
+describe("webhook verification snippets of the reference", () => {
+  it("TypeScript", async () => {
+    const file = path.join(dir, "verify.ts");
+    await writeFile(file, TYPESCRIPT_VERIFY_SNIPPET);
+    const { verifyWebhook } = (await import(/* @vite-ignore */ file)) as {
+      verifyWebhook: (rawBody: Buffer, header: string, secrets: string[]) => boolean;
+    };
+    for (const test of cases()) expect(verifyWebhook(Buffer.from(test.rawBody, "utf8"), test.header, test.secrets), test.name).toBe(test.expected);
+  });
+
+  it("Python 3", async () => {
+    const file = path.join(dir, "verify.py");
+    const all = cases();
+    await writeFile(
+      file,
+      `${PYTHON_VERIFY_SNIPPET}\n\nimport json, sys\ncases = json.load(sys.stdin)\nprint(json.dumps([verify_webhook(c["rawBody"].encode("utf-8"), c["header"], c["secrets"]) for c in cases]))\n`,
+    );
+    const child = execFile("python3", [file]);
+    child.stdin!.end(JSON.stringify(all));
+    const output = await new Promise<string>((resolve, reject) => {
+      let text = "";
+      child.stdout!.on("data", (chunk) => (text += chunk));
+      child.on("error", reject);
+      child.on("close", (code) => (code === 0 ? resolve(text) : reject(new Error(`python3 exited with ${code}`))));
+    });
+    expect(JSON.parse(output)).toEqual(all.map((test) => test.expected));
+  });
+});

@@ -1,0 +1,134 @@
+import { BADGE_ALPHABET, checkCharacter, formatBadgeCode } from "@/lib/badges/badge-code";
+import { MAX_HEADERS } from "@/lib/imports/data-source-input";
+import { WEBHOOK_EVENT_TYPES } from "@/lib/webhooks/event-types";
+import { WEBHOOK_DATA_SCHEMAS, WEBHOOK_EVENT_DESCRIPTIONS } from "@/lib/webhooks/payload-schemas";
+import { AUTO_DISABLE_AFTER_FAILURES, ATTEMPT_TIMEOUT_MS, DELIVERY_LOG_RETENTION_MS, MAX_ATTEMPTS, RETRY_DELAYS_MS } from "@/lib/webhooks/schedule";
+import { DEFAULT_TOLERANCE_SECONDS, SIGNATURE_HEADER } from "@/lib/webhooks/signature";
+
+// The guide's sections on what happens outside the request/response API: webhooks (types,
+// bodies, signature, retries), data sources and badge codes. Figures and lists come from
+// the modules that enforce them. The verification snippets are run by the tests against a
+// real signed body (integration-guide.test.ts), so they cannot rot.
+
+const cell = (text: string) => text.replaceAll("|", "\\|");
+const table = (head: string[], rows: string[][]) =>
+  [`| ${head.join(" | ")} |`, `| ${head.map(() => "---").join(" | ")} |`, ...rows.map((row) => `| ${row.map(cell).join(" | ")} |`)].join("\n");
+
+function duration(ms: number): string {
+  const minutes = Math.round(ms / 60_000);
+  const hours = Math.floor(minutes / 60);
+  if (hours === 0) return `${minutes} min`;
+  return minutes % 60 ? `${hours} h ${minutes % 60} min` : `${hours} h`;
+}
+
+export const TYPESCRIPT_VERIFY_SNIPPET = `import { createHmac, timingSafeEqual } from "node:crypto";
+
+/** True when one v1 of the header is the HMAC of "<t>.<raw body>" under one of the secrets. */
+export function verifyWebhook(rawBody: Buffer, header: string, secrets: string[], toleranceSeconds = ${DEFAULT_TOLERANCE_SECONDS}): boolean {
+  const pairs = header.split(",").map((part) => part.trim().split("="));
+  const timestamps = pairs.filter(([key]) => key === "t").map(([, value]) => value);
+  const signatures = pairs.filter(([key]) => key === "v1").map(([, value]) => Buffer.from(value ?? "", "hex"));
+  if (timestamps.length !== 1 || !/^\\d+$/.test(timestamps[0])) return false;
+  if (Math.abs(Date.now() / 1000 - Number(timestamps[0])) > toleranceSeconds) return false;
+  return secrets.some((secret) => {
+    const expected = createHmac("sha256", secret).update(\`\${timestamps[0]}.\`).update(rawBody).digest();
+    return signatures.some((candidate) => candidate.length === expected.length && timingSafeEqual(candidate, expected));
+  });
+}`;
+
+export const PYTHON_VERIFY_SNIPPET = `import hashlib
+import hmac
+import time
+
+
+def verify_webhook(raw_body: bytes, header: str, secrets: list[str], tolerance_seconds: int = ${DEFAULT_TOLERANCE_SECONDS}) -> bool:
+    pairs = [part.strip().split("=", 1) for part in header.split(",") if "=" in part]
+    timestamps = [value for key, value in pairs if key == "t"]
+    signatures = [value for key, value in pairs if key == "v1"]
+    if len(timestamps) != 1 or not timestamps[0].isdigit():
+        return False
+    if abs(time.time() - int(timestamps[0])) > tolerance_seconds:
+        return False
+    message = timestamps[0].encode() + b"." + raw_body
+    for secret in secrets:
+        expected = hmac.new(secret.encode(), message, hashlib.sha256).hexdigest()
+        if any(hmac.compare_digest(expected, candidate) for candidate in signatures):
+            return True
+    return False`;
+
+export function webhooksMarkdown(): string {
+  const types = table(
+    ["Type", "Sent when", "data"],
+    WEBHOOK_EVENT_TYPES.map((type) => [
+      `\`${type}\``,
+      WEBHOOK_EVENT_DESCRIPTIONS[type],
+      `\`${String((WEBHOOK_DATA_SCHEMAS[type].meta() as { id?: string } | undefined)?.id)}\``,
+    ]),
+  );
+  let elapsed = 0;
+  const schedule = table(
+    ["Attempt", "Sent", "Since the first attempt"],
+    Array.from({ length: MAX_ATTEMPTS }, (_, index) => {
+      if (index === 0) return ["1", "at once", "0"];
+      elapsed += RETRY_DELAYS_MS[index - 1];
+      return [String(index + 1), `${duration(RETRY_DELAYS_MS[index - 1])} after attempt ${index} failed`, duration(elapsed)];
+    }),
+  );
+  return `## Webhooks
+
+The service POSTs a JSON body to each HTTPS endpoint an organization admin registered in the console (up to 20), for the event types the endpoint subscribed to. The \`webhooks\` object of the OpenAPI document has one entry per type with its exact body schema; the bodies are built through the same schemas, so no field outside them is ever sent. New event types and new \`data\` fields are additive: ignore what you do not recognise.
+
+Every body is \`{ "id", "type", "createdAt", "data" }\`. \`id\` identifies the event and is the same on every retry and for every endpoint: deduplicate on it. \`createdAt\` is when the change happened; deliveries can arrive out of order, so compare it (or fetch the resource) before overwriting newer state. In \`data\` an absent field means "not sent", never null and never "unchanged".
+
+${types}
+
+### Signature
+
+Each delivery carries \`${SIGNATURE_HEADER}: t=<unix seconds>,v1=<hex HMAC-SHA256>\`. The HMAC key is the endpoint's signing secret (shown once when the endpoint is created or its secret rolled); the signed message is \`t\`, a dot, and the raw body bytes exactly as received. Verify before parsing: compute the HMAC over the raw body, compare in constant time, and refuse a \`t\` more than ${DEFAULT_TOLERANCE_SECONDS} seconds away from your clock (that is what stops a captured delivery from being replayed). While a secret is being rolled the previous secret keeps signing for 24 hours and the header holds one \`v1\` per secret: accept the delivery when any one matches, and hold both secrets during the overlap. Other headers: \`X-Service-Event-Id\`, \`X-Service-Event-Type\`, \`X-Service-Delivery-Id\`, \`X-Service-Delivery-Attempt\`, \`Content-Type: application/json\`.
+
+TypeScript (Node), or \`verifyWebhook\` from the typed SDK:
+
+\`\`\`ts
+${TYPESCRIPT_VERIFY_SNIPPET}
+\`\`\`
+
+Python 3:
+
+\`\`\`python
+${PYTHON_VERIFY_SNIPPET}
+\`\`\`
+
+### Retries and auto-disable
+
+Any 2xx answer within ${ATTEMPT_TIMEOUT_MS / 1000} seconds is a success; anything else (another status, a redirect, a timeout, a refused connection) is a failed attempt. A failed delivery is retried ${MAX_ATTEMPTS - 1} times, ${MAX_ATTEMPTS} attempts in all, then it is exhausted:
+
+${schedule}
+
+After ${AUTO_DISABLE_AFTER_FAILURES} consecutive failed attempts an endpoint is disabled and its pending deliveries are cancelled; an admin re-enables it in the console. Answer fast (queue the work, then respond 2xx) so slow processing is not mistaken for failure. Deliveries and their attempts are kept in the console's delivery log for ${DELIVERY_LOG_RETENTION_MS / 86_400_000} days, where a delivery can be resent. A \`ping\` (console "Send test ping") reaches one endpoint whatever its subscription.`;
+}
+
+export function dataSourcesMarkdown(): string {
+  return `## Data sources
+
+Besides this API, an organization admin can have the service pull a partner's JSON API into the attendees or sessions of one event (console: Data sources): on demand, hourly or daily. Pulls create and update; they never delete, and they run through the same operations as this API, so they emit the same webhooks (\`attendee.created\`, \`attendee.updated\`, \`session.created\`, \`session.updated\`).
+
+- **Source:** an \`https://\` URL on a public address, up to ${MAX_HEADERS} request headers (stored encrypted, never shown again, sent only to that URL's origin), the dotted path of the record array in the response, and optionally the dotted path of a next-page URL.
+- **Mapping:** each target field takes a dotted path into the record and optional transforms (\`trim\`, \`lowercase\`, \`uppercase\`, \`number\`, \`parseDate\`, \`map\`). Attendees are matched on \`email\` (case-insensitive); sessions on a source id path kept as the link.
+- **Limits:** 20 seconds and 5 MB per request, 5,000 records or 60 seconds per run. A bad record is skipped and reported with its index; the rest are applied.
+
+Serve the source over HTTPS with a JSON content type and stable record identities; a record that did not change is left as it is.`;
+}
+
+export function badgeCodesMarkdown(): string {
+  const data = "K7MQ2";
+  const code = data + checkCharacter(data);
+  const steps = [...data].map((char, position) => `${position + 1} × ${BADGE_ALPHABET.indexOf(char)}`).join(" + ");
+  const sum = [...data].reduce((total, char, position) => total + (position + 1) * BADGE_ALPHABET.indexOf(char), 0);
+  return `## Badge codes
+
+Every attendee has a \`badgeCode\`: six uppercase characters from the ${BADGE_ALPHABET.length}-character alphabet \`${BADGE_ALPHABET}\` (no 0, O, 1, I or L). Characters 1 to 5 are random; character 6 is a check character that catches any single mistyped character and any swap of two neighbours. The code never changes and is unique within its event (not across events): look attendees up by the pair (eventId, badgeCode).
+
+Check character = alphabet[(Σ (position + 1) × index of character in the alphabet, over the five data characters, position from 0) mod ${BADGE_ALPHABET.length}]. For \`${data}\`: ${steps} = ${sum}; ${sum} mod ${BADGE_ALPHABET.length} = ${sum % BADGE_ALPHABET.length}, alphabet[${sum % BADGE_ALPHABET.length}] = \`${code[5]}\`, so the code is \`${code}\`.
+
+The API returns and accepts only this stored form. Before comparing what a person typed, strip spaces and dashes and uppercase it. People see the code grouped as three characters, a dash and three characters (\`${formatBadgeCode(code)}\`); display it the same way.`;
+}
