@@ -7,6 +7,7 @@ import { attemptDelivery } from "./deliver";
 import { createWebhookEndpoint, updateWebhookEndpoint } from "./endpoints";
 import { recordWebhookEvent } from "./outbox";
 import { resendDelivery } from "./resend-delivery";
+import { capPartnerText } from "@/lib/partner-text/cap-partner-text";
 import { runDueDeliveries } from "./run-due";
 import { AUTO_DISABLE_AFTER_FAILURES, MAX_ATTEMPTS, RETRY_DELAYS_MS } from "./schedule";
 import { startWebhookReceiver, type ReceivedWebhook, type Reply, type WebhookReceiver } from "./test-receiver";
@@ -196,7 +197,7 @@ describe("misbehaving receivers", () => {
     await runDueDeliveries({ orgId: org.id, timeoutMs: 5_000 });
     const [delivery] = await deliveriesOf(endpoint.id);
     expect(delivery.attempts[0]).toMatchObject({ succeeded: false, statusCode: 500, error: null });
-    expect(delivery.attempts[0].responseSnippet).toBe("y".repeat(2048));
+    expect(delivery.attempts[0].responseSnippet).toBe(capPartnerText("y".repeat(2048), { truncated: true }));
     // Ended by the cap, not by the 5 s deadline, and far short of the 500 MB on offer.
     expect(delivery.attempts[0].durationMs).toBeLessThan(5_000);
     await expect.poll(() => clientGone).toBe(true);
