@@ -44,9 +44,12 @@ function sleeps(deliveryId: string, count: number) {
   }));
 }
 
-function run(deliveryId: string, steps: { id: string; handler: () => unknown }[] = []) {
+async function run(deliveryId: string, steps: { id: string; handler: () => unknown }[] = []) {
   const engine = new InngestTestEngine({ function: deliverWebhook, steps });
-  return engine.execute({ events: [{ name: "webhooks/delivery.created", data: { deliveryId } }] });
+  // The concurrency keys, as notifyDeliveries sends them (any id for an unknown delivery).
+  const row = await getDb().webhookDelivery.findFirst({ where: { id: deliveryId }, select: { endpointId: true } }).catch(() => null);
+  const data = { deliveryId, endpointId: row?.endpointId ?? deliveryId, orgId };
+  return engine.execute({ events: [{ name: "webhooks/delivery.created", data }] });
 }
 
 describe("webhooks/deliver", () => {

@@ -1,6 +1,7 @@
 import { inngest } from "@/inngest/client";
 import { webhookDeliveryCreated } from "@/inngest/events";
 import { attemptDelivery, type AttemptOutcome } from "@/lib/webhooks/deliver";
+import { PER_ENDPOINT_CONCURRENCY, PER_ORG_CONCURRENCY } from "@/lib/webhooks/run-due";
 import { MAX_ATTEMPTS } from "@/lib/webhooks/schedule";
 
 // `webhooks/deliver`: one run per delivery, started after fan-out. Each attempt is a
@@ -28,6 +29,13 @@ export const deliverWebhook = inngest.createFunction(
     id: "webhooks-deliver",
     name: "webhooks/deliver",
     triggers: [webhookDeliveryCreated],
+    // The sweep's limits, as Inngest virtual queues: a receiver that hangs until the
+    // deadline holds a few attempt steps of its endpoint and organization, and other
+    // organizations' runs are not queued behind them. Sleeping runs hold no slot.
+    concurrency: [
+      { key: "event.data.endpointId", limit: PER_ENDPOINT_CONCURRENCY },
+      { key: "event.data.orgId", limit: PER_ORG_CONCURRENCY },
+    ],
     // Inngest's own retries cover a failing step (database unreachable); delivery
     // retries are the explicit schedule below.
     retries: 3,

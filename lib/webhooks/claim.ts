@@ -94,15 +94,23 @@ export async function claimDueDeliveries(now: Date, limit: number, limits: Claim
     ), busy_org AS (
       SELECT * FROM unnest(${orgs.map(([id]) => id)}::uuid[], ${orgs.map(([, n]) => n)}::int[]) AS b(id, n)
     ), by_endpoint AS (
+      -- Per endpoint, only the rows it may still take, read off the index
+      -- (endpointId, state, nextAttemptAt, createdAt): a backlog of thousands costs a few rows.
       SELECT d.id, d."nextAttemptAt", d."createdAt", ep."orgId",
-             row_number() OVER (PARTITION BY d."endpointId" ORDER BY d."nextAttemptAt", d."createdAt") + COALESCE(be.n, 0) AS load
-      FROM "WebhookDelivery" d
-      JOIN "WebhookEndpoint" ep ON ep.id = d."endpointId"
-      LEFT JOIN busy_endpoint be ON be.id = d."endpointId"
-      WHERE d.state = 'pending'
-        AND d."nextAttemptAt" <= ${now}
-        AND (d."lockedUntil" IS NULL OR d."lockedUntil" < ${now})
-        ${limits.orgId ? Prisma.sql`AND ep."orgId" = ${limits.orgId}::uuid` : Prisma.empty}
+             row_number() OVER (PARTITION BY ep.id ORDER BY d."nextAttemptAt", d."createdAt") + COALESCE(be.n, 0) AS load
+      FROM "WebhookEndpoint" ep
+      LEFT JOIN busy_endpoint be ON be.id = ep.id
+      CROSS JOIN LATERAL (
+        SELECT w.id, w."nextAttemptAt", w."createdAt"
+        FROM "WebhookDelivery" w
+        WHERE w."endpointId" = ep.id
+          AND w.state = 'pending'
+          AND w."nextAttemptAt" <= ${now}
+          AND (w."lockedUntil" IS NULL OR w."lockedUntil" < ${now})
+        ORDER BY w."nextAttemptAt", w."createdAt"
+        LIMIT GREATEST(${perEndpoint}::int - COALESCE(be.n, 0), 0)
+      ) d
+      ${limits.orgId ? Prisma.sql`WHERE ep."orgId" = ${limits.orgId}::uuid` : Prisma.empty}
     ), by_org AS (
       SELECT r.id, r."nextAttemptAt", r."createdAt",
              row_number() OVER (PARTITION BY r."orgId" ORDER BY r."nextAttemptAt", r."createdAt") + COALESCE(bo.n, 0) AS load

@@ -56,7 +56,7 @@ describe("dispatchSoon", () => {
     expect(send).toHaveBeenCalledTimes(1);
     const [payload] = send.mock.calls[0] as unknown as [{ name: string; data: unknown; id: string }[]];
     expect(payload).toEqual([
-      expect.objectContaining({ name: "webhooks/delivery.created", data: { deliveryId: recorded.deliveries[0].id }, id: `delivery-${recorded.deliveries[0].id}` }),
+      expect.objectContaining({ name: "webhooks/delivery.created", data: { deliveryId: recorded.deliveries[0].id, endpointId: recorded.deliveries[0].endpointId, orgId: recorded.orgId }, id: `delivery-${recorded.deliveries[0].id}` }),
     ]);
   });
 

@@ -88,9 +88,18 @@ export async function notifyDeliveries(deliveryIds: string[]): Promise<{ sent: n
   try {
     for (let i = 0; i < deliveryIds.length; i += SEND_CHUNK) {
       const chunk = deliveryIds.slice(i, i + SEND_CHUNK);
+      const keys = await getDb().webhookDelivery.findMany({
+        where: { id: { in: chunk } },
+        select: { id: true, endpointId: true, endpoint: { select: { orgId: true } } },
+      });
       // The event id makes a resend of the same delivery a no-op on Inngest's side.
       const sending = inngest.send(
-        chunk.map((deliveryId) => webhookDeliveryCreated.create({ deliveryId }, { id: `delivery-${deliveryId}` })),
+        keys.map((row) =>
+          webhookDeliveryCreated.create(
+            { deliveryId: row.id, endpointId: row.endpointId, orgId: row.endpoint.orgId },
+            { id: `delivery-${row.id}` },
+          ),
+        ),
       );
       await withinBudget(sending, INNGEST_SEND_BUDGET_MS);
       sent += chunk.length;

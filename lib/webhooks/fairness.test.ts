@@ -2,6 +2,7 @@ import { afterAll, describe, expect, it } from "vitest";
 import { getDb } from "@/lib/db/client";
 import { createTestOrg } from "@/lib/testing/fixtures";
 import { isolateDatabase } from "@/lib/testing/isolated-database";
+import { fanOutEvents } from "./dispatch";
 import { createWebhookEndpoint } from "./endpoints";
 import { recordWebhookEvent } from "./outbox";
 import { PER_ENDPOINT_CONCURRENCY, runDueDeliveries } from "./run-due";
@@ -39,6 +40,10 @@ describe("fair background work", () => {
     await record(a.org.id, 50);
     const b = await orgWithEndpoint();
     await record(b.org.id, 5);
+    // Deliveries exist and are due (as after any write's fan-out): the clock measures
+    // claiming and sending, not the fan-out of 55 events.
+    await fanOutEvents({ orgId: a.org.id });
+    await fanOutEvents({ orgId: b.org.id });
 
     const started = Date.now();
     // A short budget: the sweep stops claiming after 2 s and then waits for A's attempts

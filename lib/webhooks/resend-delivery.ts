@@ -59,7 +59,7 @@ export async function resendDelivery(orgId: string, deliveryId: string, now: Dat
     return rows[0];
   });
 
-  await startResentDelivery(delivery.id, reopened.attemptCount);
+  await startResentDelivery({ deliveryId: delivery.id, endpointId: delivery.endpointId, orgId }, reopened.attemptCount);
   return {
     deliveryId: delivery.id,
     endpointId: delivery.endpointId,
@@ -77,11 +77,10 @@ export async function resendDelivery(orgId: string, deliveryId: string, now: Dat
  * notifyDeliveries: without Inngest, or when the send fails, the per-minute sweep (or the
  * console's inline attempt) delivers the now-due delivery.
  */
-async function startResentDelivery(deliveryId: string, attemptCount: number): Promise<void> {
+async function startResentDelivery(keys: { deliveryId: string; endpointId: string; orgId: string }, attemptCount: number): Promise<void> {
   if (!inngestCanSend()) return;
-  const sending = inngest.send(
-    webhookDeliveryCreated.create({ deliveryId }, { id: `delivery-${deliveryId}-resend-${attemptCount}` }),
-  );
+  const { deliveryId } = keys;
+  const sending = inngest.send(webhookDeliveryCreated.create(keys, { id: `delivery-${deliveryId}-resend-${attemptCount}` }));
   sending.catch(() => {});
   let timer: NodeJS.Timeout | undefined;
   try {
