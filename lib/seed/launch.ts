@@ -116,7 +116,9 @@ export async function launch(options: LaunchOptions): Promise<void> {
   );
 
   const nextBin = path.join(process.cwd(), "node_modules", "next", "dist", "bin", "next");
-  const child = spawn(process.execPath, [nextBin, options.mode, "-p", String(port)], {
+  // HOST binds to one interface (e.g. 127.0.0.1); unset, Next listens on all of them.
+  const host = process.env.HOST ? ["-H", process.env.HOST] : [];
+  const child = spawn(process.execPath, [nextBin, options.mode, "-p", String(port), ...host], {
     stdio: "inherit",
     env: {
       ...process.env,
