@@ -127,9 +127,9 @@ export async function launch(options: LaunchOptions): Promise<void> {
       DATABASE_POOL_MAX: process.env.DATABASE_POOL_MAX || undefined,
       NEXTAUTH_URL: process.env.NEXTAUTH_URL || baseUrl,
       NEXTAUTH_SECRET: nextAuthSecret,
-      // SIGTERM/SIGINT are handled by instrumentation.ts (drain the worker, close the pool)
-      // instead of Next's immediate exit.
-      NEXT_MANUAL_SIG_HANDLE: "true",
+      // npm start: SIGTERM/SIGINT are handled by instrumentation.ts (drain the worker, close
+      // the pool) instead of Next's immediate exit. The dev server keeps Next's own handling.
+      ...(options.mode === "start" ? { NEXT_MANUAL_SIG_HANDLE: "true" } : {}),
       // Without Inngest, the app runs the scheduled work itself (lib/worker/local-worker.ts).
       LOCAL_WORKER: process.env.LOCAL_WORKER || (process.env.INNGEST_EVENT_KEY || process.env.INNGEST_DEV ? "0" : "1"),
     },
