@@ -1,12 +1,27 @@
-import { defineConfig, devices } from "@playwright/test";
+import { chromium, defineConfig, devices } from "@playwright/test";
+import { findChromium, NoBrowserError, systemChromiumProbe } from "./lib/testing/chromium";
 
 // End-to-end tests of the organizer console over a production build (`next build` then
-// `next start`), in Debian's chromium (browser downloads are not possible here).
+// `next start`). The browser: lib/testing/chromium.ts (Playwright's, else a system one,
+// else installed now); resolved once and handed to the workers through the environment.
 // e2e/serve.ts gives the run a fresh database: a new database on the server in
 // DATABASE_URL, or an embedded in-memory one when DATABASE_URL is not set.
 
 const PORT = Number(process.env.E2E_PORT ?? 3107);
 const BASE_URL = `http://127.0.0.1:${PORT}`;
+
+function chromiumPath(): string {
+  if (process.env.E2E_CHROMIUM) return process.env.E2E_CHROMIUM;
+  try {
+    const found = findChromium(systemChromiumProbe(() => chromium.executablePath()));
+    process.env.E2E_CHROMIUM = found.path;
+    return found.path;
+  } catch (error) {
+    if (!(error instanceof NoBrowserError)) throw error;
+    process.stderr.write(`${error.message}\n`);
+    process.exit(1);
+  }
+}
 
 export default defineConfig({
   testDir: "e2e",
@@ -25,7 +40,7 @@ export default defineConfig({
     trace: "retain-on-failure",
     screenshot: "only-on-failure",
     launchOptions: {
-      executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
+      executablePath: chromiumPath(),
       args: ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update", "--disable-sync"],
     },
   },

@@ -34,7 +34,7 @@ bindings.__wbg_set_wasm(wasm.exports);
 (wasm.exports as { __wbindgen_start?: () => void }).__wbindgen_start?.();
 
 const database = await ensureDatabaseUrl();
-const adapter = bindMigrationAwareSqlAdapterFactory(new PrismaPg({ connectionString: process.env.DATABASE_URL! }));
+const adapter = bindMigrationAwareSqlAdapterFactory(new PrismaPg({ connectionString: database.url }));
 const engine = await bindings.SchemaEngine.new({ datamodels: [["schema.prisma", current]] }, () => {}, adapter);
 const target = (content: string) => ({ tag: "schemaDatamodel", files: [{ path: "schema.prisma", content }] });
 const result = await engine.diff({

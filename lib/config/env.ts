@@ -48,7 +48,6 @@ export type Config = {
   nextAuthUrl: string | undefined;
   nextAuthSecret: string | undefined;
   cronSecret: string | undefined;
-  logLevel: string;
   localWorker: boolean;
   serverless: boolean;
 };
@@ -134,7 +133,6 @@ export function parseConfig(env: Record<string, string | undefined>): Config {
     nextAuthUrl: values.NEXTAUTH_URL,
     nextAuthSecret: values.NEXTAUTH_SECRET,
     cronSecret: values.CRON_SECRET,
-    logLevel: values.LOG_LEVEL ?? (values.NODE_ENV === "test" ? "silent" : "info"),
     localWorker: values.LOCAL_WORKER === "1",
     serverless,
   };
@@ -168,4 +166,17 @@ export function operatorConfigProblems(env: Record<string, string | undefined>):
       ? ["APP_SECRET is not set: expected the server's APP_SECRET (at least 32 characters) when the CLI runs against a non-development database"]
       : [],
   );
+}
+
+/**
+ * What the logger needs, read without validating the rest: the logger exists before the
+ * start-up check runs (it reports that check's outcome), so it must not depend on it.
+ */
+export function logSettings(env: Record<string, string | undefined> = process.env): { level: string; pretty: boolean } {
+  const level = envSchema.shape.LOG_LEVEL.safeParse(env.LOG_LEVEL);
+  const fallback = env.NODE_ENV === "test" ? "silent" : "info";
+  return {
+    level: (level.success ? level.data : undefined) ?? fallback,
+    pretty: env.NODE_ENV !== "production" && env.NODE_ENV !== "test",
+  };
 }

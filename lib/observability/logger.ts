@@ -1,6 +1,6 @@
 import pino, { type DestinationStream, type Logger } from "pino";
 import pretty from "pino-pretty";
-import { config } from "@/lib/config/env";
+import { logSettings } from "@/lib/config/env";
 
 // The one logger of the app: JSON lines in production and tests, pretty lines in
 // development. Redaction is configured here once, so no caller can forget it: whatever
@@ -36,16 +36,16 @@ export const REDACTED_PATHS = [
 ];
 
 export function createLogger(destination?: DestinationStream): Logger {
-  const { logLevel, production, test } = config();
+  const { level, pretty: prettyLines } = logSettings();
   const options = {
-    level: logLevel,
+    level,
     base: undefined,
     timestamp: pino.stdTimeFunctions.isoTime,
     formatters: { level: (label: string) => ({ level: label }) },
     redact: { paths: REDACTED_PATHS, censor: "[redacted]" },
   };
   if (destination) return pino(options, destination);
-  if (!production && !test) return pino(options, pretty({ colorize: true, sync: true, ignore: "pid,hostname" }));
+  if (prettyLines) return pino(options, pretty({ colorize: true, sync: true, ignore: "pid,hostname" }));
   return pino(options, pino.destination({ sync: true }));
 }
 

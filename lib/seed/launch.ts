@@ -74,7 +74,7 @@ export function banner(options: { baseUrl: string; database: string; workspace?:
 export async function launch(options: LaunchOptions): Promise<void> {
   loadEnvFiles();
   if (options.mode === "start" && refuseBadProductionConfig()) return;
-  const port = Number(process.env.PORT ?? 3000);
+  const port = Number(process.env.PORT || 3000);
   if (!Number.isInteger(port) || port <= 0 || port > 65535) throw new Error(`PORT must be a port number, not "${process.env.PORT}".`);
   const baseUrl = `http://localhost:${port}`;
 
@@ -98,7 +98,7 @@ export async function launch(options: LaunchOptions): Promise<void> {
   try {
     if (options.demo === true || (options.demo === "SEED_DEMO" && process.env.SEED_DEMO === "1")) {
       const attendees = process.env.DEMO_ATTENDEES ? Number(process.env.DEMO_ATTENDEES) : undefined;
-      workspace = await prepareDemoWorkspace({ baseUrl: process.env.NEXTAUTH_URL ?? baseUrl, seed: { attendees } });
+      workspace = await prepareDemoWorkspace({ baseUrl: process.env.NEXTAUTH_URL || baseUrl, seed: { attendees } });
     }
   } catch (error) {
     await disconnectDb();
@@ -112,24 +112,26 @@ export async function launch(options: LaunchOptions): Promise<void> {
   const nextAuthSecret = process.env.NEXTAUTH_SECRET || (options.mode === "dev" ? DEV_NEXTAUTH_SECRET : undefined);
 
   process.stdout.write(
-    banner({ baseUrl: process.env.NEXTAUTH_URL ?? baseUrl, database: describeDatabase(database.url, !configured), workspace }),
+    banner({ baseUrl: process.env.NEXTAUTH_URL || baseUrl, database: describeDatabase(database.url, !configured), workspace }),
   );
 
   const nextBin = path.join(process.cwd(), "node_modules", "next", "dist", "bin", "next");
-  const child = spawn(process.execPath, [nextBin, options.mode, "-p", String(port)], {
+  // HOST binds to one interface (e.g. 127.0.0.1); unset, Next listens on all of them.
+  const host = process.env.HOST ? ["-H", process.env.HOST] : [];
+  const child = spawn(process.execPath, [nextBin, options.mode, "-p", String(port), ...host], {
     stdio: "inherit",
     env: {
       ...process.env,
       PORT: String(port),
       DATABASE_URL: process.env.DATABASE_URL,
-      DATABASE_POOL_MAX: process.env.DATABASE_POOL_MAX ?? "10",
-      NEXTAUTH_URL: process.env.NEXTAUTH_URL ?? baseUrl,
+      DATABASE_POOL_MAX: process.env.DATABASE_POOL_MAX || undefined,
+      NEXTAUTH_URL: process.env.NEXTAUTH_URL || baseUrl,
       NEXTAUTH_SECRET: nextAuthSecret,
-      // SIGTERM/SIGINT are handled by instrumentation.ts (drain the worker, close the pool)
-      // instead of Next's immediate exit.
-      NEXT_MANUAL_SIG_HANDLE: "true",
+      // npm start: SIGTERM/SIGINT are handled by instrumentation.ts (drain the worker, close
+      // the pool) instead of Next's immediate exit. The dev server keeps Next's own handling.
+      ...(options.mode === "start" ? { NEXT_MANUAL_SIG_HANDLE: "true" } : {}),
       // Without Inngest, the app runs the scheduled work itself (lib/worker/local-worker.ts).
-      LOCAL_WORKER: process.env.LOCAL_WORKER ?? (process.env.INNGEST_EVENT_KEY || process.env.INNGEST_DEV ? "0" : "1"),
+      LOCAL_WORKER: process.env.LOCAL_WORKER || (process.env.INNGEST_EVENT_KEY || process.env.INNGEST_DEV ? "0" : "1"),
     },
   });
 

@@ -96,7 +96,8 @@ export async function startNextServer(options: {
 }): Promise<NextServer> {
   const port = await freePort();
   const child: ChildProcess = spawn(process.execPath, [...(options.nodeArgs ?? []), NEXT_BIN, "start", "-p", String(port), "-H", "127.0.0.1"], {
-    env: { ...process.env, ...options.env, NODE_ENV: "production", PORT: String(port) },
+    // NEXTAUTH_URL: production refuses to start without one (lib/config).
+    env: { ...process.env, NEXTAUTH_URL: `http://127.0.0.1:${port}`, ...options.env, NODE_ENV: "production", PORT: String(port) },
     stdio: ["ignore", "pipe", "pipe"],
   });
   const output: string[] = [];
