@@ -6,7 +6,8 @@ import { startRouteServer, type RouteServer } from "@/lib/testing/route-server";
 
 // The seeded, smaller run of `npm run fuzz` (lib/testing/fuzz): generated requests to every
 // Partner API operation over real HTTP on a real database. A failure prints its seed and
-// shrunk counterexample; fixed ones are kept as regression cases below.
+// shrunk counterexample; fix the code, then keep the counterexample as a regression case
+// in the test file of the code it broke.
 
 const SEED = 20261125;
 const RUNS = 600;
@@ -27,6 +28,8 @@ it(`${RUNS} generated requests: no 5xx, the envelope on every failure, no write 
   expect(stats.serverErrors).toBe(0);
   // The generators reach past authentication: successes and several kinds of refusal.
   expect(stats.byStatus[200]).toBeGreaterThan(0);
+  expect(stats.byStatus[201]).toBeGreaterThan(0);
+  expect(stats.byStatus[405]).toBeGreaterThan(0);
   expect(stats.byStatus[400]).toBeGreaterThan(0);
   expect(stats.byStatus[401]).toBeGreaterThan(0);
   expect(stats.byStatus[404]).toBeGreaterThan(0);

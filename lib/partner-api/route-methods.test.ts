@@ -5,6 +5,7 @@ import { bearer, createTestKey, createTestOrg } from "@/lib/testing/fixtures";
 import { createStockedEvent } from "@/lib/testing/programme-fixtures";
 import { startRouteServer, type RouteServer } from "@/lib/testing/route-server";
 import { routeTable, type RouteEntry } from "@/lib/testing/route-table";
+import { ERROR_CATALOGUE } from "./openapi/error-catalogue";
 import { ROUTE_METHODS, servedMethods } from "./route-methods";
 
 // Every route file under app/partner/v1 × every method Next.js routes, over HTTP: a new
@@ -128,5 +129,12 @@ describe("every route × every method", () => {
     const response = await send("DELETE", `/partner/v1/events/${randomUUID()}/attendees/${randomUUID()}`);
     await expectEnvelope(response, 405, "METHOD_NOT_ALLOWED");
     expect(response.headers.get("allow")).toBe("GET, HEAD, PATCH, OPTIONS");
+  });
+
+  it("the error catalogue's example is what PUT /me really answers", async () => {
+    const documented = ERROR_CATALOGUE.find((entry) => entry.code === "METHOD_NOT_ALLOWED")!.reasons[0];
+    const error = await expectEnvelope(await send("PUT", "/partner/v1/me"), 405, "METHOD_NOT_ALLOWED");
+    expect(error.message).toBe(documented.message);
+    expect(error.details.reason).toBe(documented.reason);
   });
 });

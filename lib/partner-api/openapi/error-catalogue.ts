@@ -107,7 +107,7 @@ export const ERROR_CATALOGUE: readonly ErrorCatalogueEntry[] = [
         reason: "method_not_allowed",
         condition: "A method other than the ones the path serves (the API uses only GET, POST and PATCH)",
         details: "`allowed`: the methods the path takes, as in the `Allow` header.",
-        message: "PUT is not allowed on this path. Allowed: GET.",
+        message: "PUT is not allowed on this path. Allowed: GET, HEAD, OPTIONS.",
       },
     ],
   }),

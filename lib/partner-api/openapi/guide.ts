@@ -47,6 +47,8 @@ export function guideMarkdown(): string {
 
 Every path begins with \`/partner/v1\` on the service's host; the \`servers\` entry of this document is that path, relative to the address the document was fetched from. All bodies are JSON (UTF-8). Identifiers are UUIDs; timestamps are ISO-8601 UTC with milliseconds, ending in \`Z\`. Every response carries \`Cache-Control: private, no-store\` and an \`x-request-id\` header.
 
+Methods: a path answers a method it does not take with 405 \`METHOD_NOT_ALLOWED\` in the error envelope and an \`Allow\` header listing the ones it does (checked before the key, so no rate limit is spent). \`OPTIONS\` on any path answers 204 with \`Allow\` and no body, without a key; there are no CORS headers, because the API is for servers and a key must never sit in a browser. \`HEAD\` is \`GET\` without the body: the same checks, status and headers. A path that does not exist answers 404 \`NOT_FOUND\` to every method. Request bodies (POST, PATCH) must be JSON in UTF-8 sent as \`Content-Type: application/json\` (a \`charset\` other than UTF-8, another media type, an empty body, invalid JSON or invalid UTF-8 is 400 \`INVALID_INPUT\` with the fault in \`details.issues\`), at most ${MAX_BODY_BYTES / 1024} KB (413 \`PAYLOAD_TOO_LARGE\`).
+
 ## Authentication
 
 Every endpoint except \`/openapi.json\` and \`/docs\` needs an organization API key: \`svc_live_\` followed by 32 random characters, shown once when an organization admin creates it in the console. Send it as \`Authorization: Bearer <API key>\`; \`X-API-Key: <API key>\` is accepted as a secondary form, and when both are sent \`Authorization\` wins. Never put a key in a query string: it is not read there. Keys are not managed through the API. To rotate, create a second key, deploy it, watch the old key's last-used time, then revoke the old one.
@@ -61,7 +63,7 @@ Every failure is \`{ "error": { "code", "message", "details"?, "requestId" } }\`
 
 ${errorsTableMarkdown()}
 
-Retry 429 (after \`Retry-After\`), 503 and other 5xx with exponential backoff. Do not retry 400, 401, 402, 403, 404, 409 or 413: the outcome does not change.
+Retry 429 (after \`Retry-After\`), 503 and other 5xx with exponential backoff. Do not retry 400, 401, 402, 403, 404, 405, 409 or 413: the outcome does not change.
 
 ## Pagination
 

@@ -125,8 +125,24 @@ const attendeeFields = fc.record(
   { requiredKeys: [] },
 );
 
+/** Bodies that should be accepted, so that 2xx writes (and 409 duplicates) happen between the refusals. */
+const validAttendee = fc.record(
+  {
+    email: weighted<string>(
+      [3, fc.stringMatching(/^[a-z0-9]{1,12}@example\.(com|org)$/)],
+      [1, fc.constantFrom("dup@example.com", "DUP@example.com", "twice@example.org")],
+    ),
+    displayName: fc.stringMatching(/^[A-Za-z][A-Za-z ]{0,30}$/),
+    company: fc.option(fc.string({ unit: "grapheme", maxLength: 40 })),
+    jobTitle: fc.option(fc.string({ maxLength: 40 })),
+  },
+  { requiredKeys: ["email"] },
+);
+
 /** JSON bodies: near-valid objects, wrong types, extra fields, deep nesting, huge strings, prototype keys. */
 const jsonBody = weighted<string | Uint8Array | undefined>(
+  [10, validAttendee.map((value) => JSON.stringify(value))],
+  [6, validAttendee.map(({ email: _email, ...update }) => JSON.stringify(update))],
   [8, attendeeFields.map((value) => JSON.stringify(value))],
   [2, fc.jsonValue({ maxDepth: 3 }).map((value) => JSON.stringify(value) ?? "null")],
   [1, fc.dictionary(fc.string({ maxLength: 12 }), fc.jsonValue({ maxDepth: 2 }), { maxKeys: 8 }).map((value) => JSON.stringify(value))],
