@@ -102,6 +102,21 @@ describe("header secrets", () => {
     expectNoSecrets(await listDataSourceRuns(orgId, created.id));
   });
 
+  // Issue 12 item 7 (read-modify-write of secrets): an edit that keeps a saved value and an
+  // edit that replaces it, at the same time, never end with the replaced (old) value.
+  it("concurrent edits never write back a header value another edit just replaced", async () => {
+    const created = await createDataSource(orgId, input({ headers: [{ name: "Authorization", value: SECRET }] }));
+    for (let round = 0; round < 8; round++) {
+      const rotated = `Bearer rotated-${round}`;
+      await Promise.all([
+        updateDataSource(orgId, created.id, { name: `Renamed ${round}`, headers: [{ name: "Authorization" }] }),
+        updateDataSource(orgId, created.id, { headers: [{ name: "Authorization", value: rotated }] }),
+        updateDataSource(orgId, created.id, { schedule: round % 2 ? "daily" : "manual", headers: [{ name: "Authorization" }] }),
+      ]);
+      expect(openSourceHeaders(await getDb().dataSource.findUniqueOrThrow({ where: { id: created.id } }))).toEqual({ Authorization: rotated });
+    }
+  });
+
   it("an edit keeps values it does not replace and drops names it leaves out", async () => {
     const created = await createDataSource(orgId, input());
     const edited = await updateDataSource(orgId, created.id, {

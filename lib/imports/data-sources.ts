@@ -210,38 +210,47 @@ export async function createDataSource(
  * Event and target are fixed. See data-source-input.ts for how header rows merge.
  */
 export async function updateDataSource(orgId: string, dataSourceId: string, input: UpdateDataSourceInput | unknown): Promise<DataSourceView> {
-  const current = await requireDataSource(orgId, dataSourceId);
-  const parsed = updateDataSourceInputSchemaFor(current.target).safeParse(input);
+  const found = await requireDataSource(orgId, dataSourceId);
+  const parsed = updateDataSourceInputSchemaFor(found.target).safeParse(input);
   if (!parsed.success) throw validationError(parsed.error.issues);
   const data = parsed.data;
+  // The DNS-dependent check runs before the row lock is taken, never while holding it.
+  if (data.url !== undefined && data.url !== found.url) await assertUrlAllowed(data.url);
 
-  // Stored values belong to the saved URL's origin: a new origin gets only what this
-  // request re-enters, and with no header rows at all the stored ones are dropped.
-  const nextUrl = data.url ?? current.url;
-  const originChanged = !sameOrigin(nextUrl, current.url);
-  const stored = storedHeadersFor(nextUrl, { url: current.url, headers: openSourceHeaders(current) });
-  let headers: ReturnType<typeof sealHeaders> | undefined;
-  if (data.headers) {
-    const merged = mergeHeaderRows(data.headers, stored, { originChanged });
-    if (merged.issues.length > 0) throw validationError(merged.issues);
-    headers = sealHeaders(merged.rows);
-  } else if (originChanged) {
-    headers = sealHeaders([]);
-  }
-  if (data.url !== undefined && data.url !== current.url) await assertUrlAllowed(data.url);
+  // Header values are read, merged and written back: under the row lock, so an edit that
+  // keeps a saved value never writes back one that a concurrent edit just replaced.
+  const source = await getDb().$transaction(async (tx) => {
+    await tx.$queryRaw`SELECT id FROM "DataSource" WHERE id = ${found.id}::uuid FOR UPDATE`;
+    const current = await tx.dataSource.findUnique({ where: { id: found.id } });
+    if (!current) throw new AppError("NOT_FOUND", "No such data source.");
 
-  const scheduleChanged = data.schedule !== undefined && data.schedule !== current.schedule;
-  const source = await getDb().dataSource.update({
-    where: { id: current.id },
-    data: {
-      ...(data.name !== undefined ? { name: data.name } : {}),
-      ...(data.url !== undefined ? { url: data.url } : {}),
-      ...(headers ?? {}),
-      ...(data.recordsPath !== undefined ? { recordsPath: data.recordsPath } : {}),
-      ...(data.nextPagePath !== undefined ? { nextPagePath: data.nextPagePath } : {}),
-      ...(data.mapping !== undefined ? { mapping: data.mapping as Prisma.InputJsonValue } : {}),
-      ...(scheduleChanged ? { schedule: data.schedule, nextRunAt: initialNextRunAt(data.schedule!) } : {}),
-    },
+    // Stored values belong to the saved URL's origin: a new origin gets only what this
+    // request re-enters, and with no header rows at all the stored ones are dropped.
+    const nextUrl = data.url ?? current.url;
+    const originChanged = !sameOrigin(nextUrl, current.url);
+    const stored = storedHeadersFor(nextUrl, { url: current.url, headers: openSourceHeaders(current) });
+    let headers: ReturnType<typeof sealHeaders> | undefined;
+    if (data.headers) {
+      const merged = mergeHeaderRows(data.headers, stored, { originChanged });
+      if (merged.issues.length > 0) throw validationError(merged.issues);
+      headers = sealHeaders(merged.rows);
+    } else if (originChanged) {
+      headers = sealHeaders([]);
+    }
+
+    const scheduleChanged = data.schedule !== undefined && data.schedule !== current.schedule;
+    return tx.dataSource.update({
+      where: { id: current.id },
+      data: {
+        ...(data.name !== undefined ? { name: data.name } : {}),
+        ...(data.url !== undefined ? { url: data.url } : {}),
+        ...(headers ?? {}),
+        ...(data.recordsPath !== undefined ? { recordsPath: data.recordsPath } : {}),
+        ...(data.nextPagePath !== undefined ? { nextPagePath: data.nextPagePath } : {}),
+        ...(data.mapping !== undefined ? { mapping: data.mapping as Prisma.InputJsonValue } : {}),
+        ...(scheduleChanged ? { schedule: data.schedule, nextRunAt: initialNextRunAt(data.schedule!) } : {}),
+      },
+    });
   });
   return toView(source, await lastRunOf(source.id));
 }

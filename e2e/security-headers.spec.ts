@@ -1,0 +1,166 @@
+import fs from "node:fs";
+import path from "node:path";
+import { expect, test, type Page, type Response } from "@playwright/test";
+import { signUp, uniqueEmail, unlockBilling } from "./support/console";
+import { createEvent } from "./support/integrations";
+import { ops, sql } from "./support/server";
+
+// Issue 12 item 8: every page of the app (enumerated from app/**/page.tsx, so a new page
+// without a row here fails) answers with the security headers, runs under its nonce CSP
+// with no violation, and hydrates (React attached; a click works). The HTML reference's
+// inline stylesheet is allowed by hash. The Partner API keeps Cache-Control: private, no-store.
+
+// The operator CLI (ops) saves endpoints on 127.0.0.1 under the same loopback exception
+// the server runs with (playwright.config.ts).
+process.env.OUTBOUND_ALLOW_LOOPBACK = "1";
+
+type Ids = { orgId: string; endpointId: string; dataSourceId: string };
+
+/** Each page file → the address that renders it. */
+const PAGES: Record<string, (ids: Ids) => string> = {
+  "app/page.tsx": () => "/",
+  "app/(auth)/sign-in/page.tsx": () => "/sign-in",
+  "app/(auth)/sign-up/page.tsx": () => "/sign-up",
+  "app/invite/[token]/page.tsx": () => "/invite/no-such-token-0123456789",
+  "app/console/page.tsx": () => "/console",
+  "app/console/new/page.tsx": () => "/console/new",
+  "app/console/[orgId]/page.tsx": ({ orgId }) => `/console/${orgId}`,
+  "app/console/[orgId]/[...missing]/page.tsx": ({ orgId }) => `/console/${orgId}/no-such-section`,
+  "app/console/[orgId]/api-keys/page.tsx": ({ orgId }) => `/console/${orgId}/api-keys`,
+  "app/console/[orgId]/billing/page.tsx": ({ orgId }) => `/console/${orgId}/billing`,
+  "app/console/[orgId]/members/page.tsx": ({ orgId }) => `/console/${orgId}/members`,
+  "app/console/[orgId]/webhooks/page.tsx": ({ orgId }) => `/console/${orgId}/webhooks`,
+  "app/console/[orgId]/webhooks/[endpointId]/page.tsx": ({ orgId, endpointId }) => `/console/${orgId}/webhooks/${endpointId}`,
+  "app/console/[orgId]/data-sources/page.tsx": ({ orgId }) => `/console/${orgId}/data-sources`,
+  "app/console/[orgId]/data-sources/new/page.tsx": ({ orgId }) => `/console/${orgId}/data-sources/new`,
+  "app/console/[orgId]/data-sources/[dataSourceId]/page.tsx": ({ orgId, dataSourceId }) => `/console/${orgId}/data-sources/${dataSourceId}`,
+  "app/console/[orgId]/data-sources/[dataSourceId]/edit/page.tsx": ({ orgId, dataSourceId }) => `/console/${orgId}/data-sources/${dataSourceId}/edit`,
+};
+
+function pageFiles(dir = "app"): string[] {
+  return fs.readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
+    const full = path.join(dir, entry.name);
+    if (entry.isDirectory()) return pageFiles(full);
+    return entry.name === "page.tsx" ? [full.split(path.sep).join("/")] : [];
+  });
+}
+
+/** Records CSP violations as the page reports them (event) and as chromium logs them. */
+async function watchViolations(page: Page): Promise<string[]> {
+  const violations: string[] = [];
+  page.on("console", (message) => {
+    if (/Content Security Policy|Refused to (execute|load|apply|evaluate|connect|frame)/i.test(message.text())) violations.push(message.text());
+  });
+  await page.addInitScript(() => {
+    document.addEventListener("securitypolicyviolation", (event) => {
+      const list = ((window as unknown as { __csp?: string[] }).__csp ??= []);
+      list.push(`${event.violatedDirective} ${event.blockedURI} ${event.sourceFile}:${event.lineNumber}`);
+    });
+  });
+  return violations;
+}
+
+async function reportedViolations(page: Page): Promise<string[]> {
+  return page.evaluate(() => (window as unknown as { __csp?: string[] }).__csp ?? []);
+}
+
+function expectPageHeaders(response: Response | null, label: string) {
+  expect(response, label).not.toBeNull();
+  const headers = response!.headers();
+  const csp = headers["content-security-policy"] ?? "";
+  const scriptSrc = /script-src ([^;]+)/.exec(csp)?.[1] ?? "";
+  expect(scriptSrc, label).toMatch(/^'self' 'nonce-[A-Za-z0-9+/=]{20,}' 'strict-dynamic'$/);
+  expect(scriptSrc, label).not.toContain("unsafe-inline");
+  expect(scriptSrc, label).not.toContain("unsafe-eval");
+  for (const directive of ["frame-ancestors 'none'", "object-src 'none'", "base-uri 'self'"]) expect(csp, label).toContain(directive);
+  expect(headers["referrer-policy"], label).toBe("strict-origin-when-cross-origin");
+  expect(headers["x-content-type-options"], label).toBe("nosniff");
+  expect(headers["permissions-policy"], label).toContain("camera=()");
+  // `next start` is production: HSTS is sent (browsers ignore it over plain http).
+  expect(headers["strict-transport-security"], label).toMatch(/^max-age=\d+/);
+  return /'nonce-([^']+)'/.exec(csp)![1];
+}
+
+async function expectHydrated(page: Page, label: string) {
+  await expect
+    .poll(() => page.evaluate(() => Object.keys(document.body).some((key) => key.startsWith("__reactFiber") || key.startsWith("__reactContainer"))), {
+      message: `${label} hydrated`,
+    })
+    .toBe(true);
+}
+
+test("every page answers with a nonce CSP and the security headers, with no violation, and hydrates", async ({ page, browser }) => {
+  test.setTimeout(240_000);
+  const files = pageFiles().sort();
+  expect(files, "a page without a row in PAGES").toEqual(Object.keys(PAGES).sort());
+
+  // Signed out first: home, sign-in, sign-up, an invite link.
+  const anonymous = await browser.newContext();
+  const outPage = await anonymous.newPage();
+  const outViolations = await watchViolations(outPage);
+  const nonces = new Set<string>();
+  for (const file of ["app/page.tsx", "app/(auth)/sign-in/page.tsx", "app/(auth)/sign-up/page.tsx", "app/invite/[token]/page.tsx"]) {
+    const response = await outPage.goto(PAGES[file]({ orgId: "", endpointId: "", dataSourceId: "" }));
+    nonces.add(expectPageHeaders(response, file));
+    await expectHydrated(outPage, file);
+    expect(await reportedViolations(outPage), file).toEqual([]);
+  }
+  expect(outViolations).toEqual([]);
+  await anonymous.close();
+
+  // Signed in: every console page, with an endpoint and a data source to open.
+  const violations = await watchViolations(page);
+  const orgId = await signUp(page, { email: uniqueEmail("csp"), orgName: "CSP Org" });
+  await unlockBilling(orgId);
+  const created = (await ops("webhook:create", { org: orgId, url: "http://127.0.0.1:9/hooks", events: "attendee.created" })) as { endpoint: { id: string } };
+  const eventId = await createEvent(orgId, "CSP Conf");
+  const [source] = await sql<{ id: string }>(
+    `INSERT INTO "DataSource" ("orgId", "eventId", name, target, url, "headerNames", "recordsPath", mapping, schedule, "updatedAt")
+     VALUES ($1, $2, 'CSP source', 'attendees', 'http://127.0.0.1:9/people', '{}', '', $3, 'manual', now()) RETURNING id`,
+    [orgId, eventId, JSON.stringify({ fields: { email: { path: "email" } } })],
+  );
+  const ids: Ids = { orgId, endpointId: created.endpoint.id, dataSourceId: source.id };
+
+  for (const file of Object.keys(PAGES).filter((name) => name.startsWith("app/console/"))) {
+    const response = await page.goto(PAGES[file](ids));
+    nonces.add(expectPageHeaders(response, file));
+    await expectHydrated(page, file);
+    expect(await reportedViolations(page), file).toEqual([]);
+  }
+  expect(nonces.size, "a fresh nonce per response").toBe(Object.keys(PAGES).length);
+
+  // Clicks that only work once hydrated.
+  await page.goto(PAGES["app/console/[orgId]/webhooks/[endpointId]/page.tsx"](ids));
+  await page.getByTestId("roll-secret").click();
+  await expect(page.getByRole("dialog")).toBeVisible();
+  await page.getByRole("dialog").getByRole("button", { name: "Cancel" }).click();
+  await page.goto(PAGES["app/console/[orgId]/data-sources/new/page.tsx"](ids));
+  const rows = await page.getByTestId("header-row").count();
+  await page.getByTestId("add-header").click();
+  await expect(page.getByTestId("header-row")).toHaveCount(rows + 1);
+  // Client-side navigation (RSC requests) under the same policy.
+  await page.getByRole("navigation", { name: "Console" }).getByRole("link", { name: "Webhooks" }).click();
+  await expect(page).toHaveURL(/\/webhooks$/);
+  expect(await reportedViolations(page)).toEqual([]);
+  expect(violations).toEqual([]);
+});
+
+test("the HTML reference allows exactly its inline stylesheet; the Partner API keeps private, no-store", async ({ page, request }) => {
+  const violations = await watchViolations(page);
+  const response = await page.goto("/partner/v1/docs");
+  const headers = response!.headers();
+  expect(headers["content-security-policy"]).toMatch(/^default-src 'none'; style-src 'sha256-[A-Za-z0-9+/=]+'/);
+  expect(headers["content-security-policy"]).toContain("frame-ancestors 'none'");
+  expect(headers["content-security-policy"]).not.toContain("unsafe-inline");
+  expect(headers["referrer-policy"]).toBe("strict-origin-when-cross-origin");
+  expect(headers["x-content-type-options"]).toBe("nosniff");
+  expect(headers["permissions-policy"]).toContain("camera=()");
+  // The stylesheet applied (a blocked <style> has no rules), and nothing was refused.
+  expect(await page.evaluate(() => [...document.styleSheets].reduce((sum, sheet) => sum + sheet.cssRules.length, 0))).toBeGreaterThan(0);
+  expect(await reportedViolations(page)).toEqual([]);
+  expect(violations).toEqual([]);
+
+  const api = await request.get("/partner/v1/me");
+  expect(api.status()).toBe(401);
+  expect(api.headers()["cache-control"]).toBe("private, no-store");
+});

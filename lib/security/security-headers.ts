@@ -1,0 +1,76 @@
+import { createHash } from "node:crypto";
+
+// The response headers that harden every HTML page: the console, sign-in/up, invites,
+// the home page (through proxy.ts) and the Partner API's HTML reference (its route). The
+// Partner API's JSON keeps its own headers (Cache-Control: private, no-store).
+
+/** Browser features the console never uses: denied to it and to anything it could embed. */
+const PERMISSIONS_POLICY = [
+  "accelerometer=()", "autoplay=()", "camera=()", "display-capture=()", "geolocation=()", "gyroscope=()",
+  "magnetometer=()", "microphone=()", "midi=()", "payment=()", "usb=()", "browsing-topics=()",
+].join(", ");
+
+/** Two years, the preload list's minimum; sent only by production servers (behind TLS). */
+const HSTS = "max-age=63072000; includeSubDomains";
+
+type Mode = { production: boolean };
+
+export function currentMode(): Mode & { development: boolean } {
+  return { production: process.env.NODE_ENV === "production", development: process.env.NODE_ENV === "development" };
+}
+
+/** The headers every HTML page carries, whatever its Content-Security-Policy. */
+export function baseSecurityHeaders(mode: Mode): Record<string, string> {
+  return {
+    "referrer-policy": "strict-origin-when-cross-origin",
+    "x-content-type-options": "nosniff",
+    "permissions-policy": PERMISSIONS_POLICY,
+    // For browsers that predate frame-ancestors.
+    "x-frame-options": "DENY",
+    ...(mode.production ? { "strict-transport-security": HSTS } : {}),
+  };
+}
+
+/** A fresh, unguessable nonce per request (128 bits, base64). */
+export function newNonce(): string {
+  return Buffer.from(crypto.getRandomValues(new Uint8Array(16))).toString("base64");
+}
+
+/**
+ * The app pages' policy. Scripts: only those carrying this request's nonce (Next puts it
+ * on its own scripts) and what they load ('strict-dynamic'); React's development tooling
+ * needs eval, so 'unsafe-eval' only in development. Styles may be inline (Tailwind and
+ * Next inject style elements without a nonce); a style cannot run code.
+ * No form-action: signing in with GitHub or Google posts a form that redirects off-site.
+ */
+export function appContentSecurityPolicy(nonce: string, mode: { development: boolean }): string {
+  return [
+    "default-src 'self'",
+    `script-src 'self' 'nonce-${nonce}' 'strict-dynamic'${mode.development ? " 'unsafe-eval'" : ""}`,
+    "style-src 'self' 'unsafe-inline'",
+    "img-src 'self' data: blob:",
+    "font-src 'self' data:",
+    "connect-src 'self'",
+    "object-src 'none'",
+    "base-uri 'self'",
+    "frame-ancestors 'none'",
+  ].join("; ");
+}
+
+/**
+ * The HTML reference inlines its stylesheet and nothing else (no script, no image, no
+ * request): allow exactly the style elements it contains, by hash, and nothing more.
+ */
+export function inlineHtmlContentSecurityPolicy(html: string): string {
+  const hashes = [...html.matchAll(/<style>([\s\S]*?)<\/style>/g)].map(
+    (match) => `'sha256-${createHash("sha256").update(match[1], "utf8").digest("base64")}'`,
+  );
+  return [
+    "default-src 'none'",
+    `style-src ${hashes.length > 0 ? hashes.join(" ") : "'none'"}`,
+    "object-src 'none'",
+    "base-uri 'none'",
+    "form-action 'none'",
+    "frame-ancestors 'none'",
+  ].join("; ");
+}

@@ -1,0 +1,35 @@
+import { NextResponse, type NextRequest } from "next/server";
+import { appContentSecurityPolicy, baseSecurityHeaders, currentMode, newNonce } from "@/lib/security/security-headers";
+
+// Security headers for every page (console, sign-in/up, invites, home). Next reads the
+// nonce from the request's Content-Security-Policy and puts it on the scripts it renders,
+// which is why pages render per request (the root layout opts out of prerendering). The
+// Partner API, its HTML reference and next-auth's routes answer with their own headers.
+
+export function proxy(request: NextRequest) {
+  const nonce = newNonce();
+  const mode = currentMode();
+  const policy = appContentSecurityPolicy(nonce, mode);
+
+  const requestHeaders = new Headers(request.headers);
+  requestHeaders.set("x-nonce", nonce);
+  requestHeaders.set("content-security-policy", policy);
+
+  const response = NextResponse.next({ request: { headers: requestHeaders } });
+  response.headers.set("content-security-policy", policy);
+  for (const [name, value] of Object.entries(baseSecurityHeaders(mode))) response.headers.set(name, value);
+  return response;
+}
+
+export const config = {
+  matcher: [
+    {
+      source: "/((?!api/|partner/|_next/static|_next/image|favicon.ico).*)",
+      // Prefetches are not documents; they reuse the page's policy.
+      missing: [
+        { type: "header", key: "next-router-prefetch" },
+        { type: "header", key: "purpose", value: "prefetch" },
+      ],
+    },
+  ],
+};
