@@ -1,9 +1,12 @@
+import { randomBytes, scryptSync } from "node:crypto";
 import { expect, test, type APIRequestContext, type BrowserContext } from "@playwright/test";
 import { PASSWORD, signUp, uniqueEmail } from "./support/console";
+import { sql } from "./support/server";
 
-// Issue 12 items 1, 3 and 5 through the built app: hostile callback URLs stay on our
+// Issue 12 items 1, 3, 4 and 5 through the built app: hostile callback URLs stay on our
 // origin, the credentials endpoint answers 429 + Retry-After after 10 failures without
-// checking the password, and the sign-in form explains both refusals.
+// checking the password, the sign-in form explains both refusals, and an old-cost
+// password hash is upgraded by signing in.
 
 // Nothing may leave 127.0.0.1: a redirect that escaped would be aborted here (and the
 // assertion on the final URL fails) instead of reaching the network.
@@ -88,4 +91,26 @@ test("10 wrong passwords pause the account: 429 with Retry-After, the right pass
 test("an OAuth sign-in refused for an unverified password account tells the user to use their password", async ({ page }) => {
   await page.goto("/sign-in?error=OAuthLinkRefused");
   await expect(page.getByTestId("form-status")).toContainText("Sign in with your email and password.");
+});
+
+test("a password stored at the old cost (N=2^14) signs in and is re-hashed at N=2^17", async ({ page }) => {
+  const email = uniqueEmail("legacy");
+  const salt = randomBytes(16);
+  const oldKey = scryptSync(PASSWORD, salt, 64, { N: 16384, r: 8, p: 1 });
+  const oldHash = ["scrypt", 16384, 8, 1, salt.toString("base64url"), oldKey.toString("base64url")].join("$");
+  await sql(`INSERT INTO "User" (email, name, "passwordHash") VALUES ($1, 'Legacy', $2)`, [email, oldHash]);
+
+  const signInThroughForm = async () => {
+    await page.goto("/sign-in");
+    await page.getByLabel("Email").fill(email);
+    await page.getByLabel("Password").fill(PASSWORD);
+    await page.getByRole("button", { name: "Sign in" }).click();
+    await page.waitForURL((url) => url.pathname.startsWith("/console"));
+  };
+  await signInThroughForm();
+  const [{ passwordHash }] = await sql<{ passwordHash: string }>(`SELECT "passwordHash" FROM "User" WHERE email = $1`, [email]);
+  expect(passwordHash).toMatch(/^scrypt\$131072\$8\$1\$[\w-]{22}\$[\w-]{86}$/);
+
+  await page.context().clearCookies();
+  await signInThroughForm();
 });

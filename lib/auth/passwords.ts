@@ -1,5 +1,6 @@
-import { randomBytes, scrypt, timingSafeEqual } from "node:crypto";
+import { randomBytes, timingSafeEqual } from "node:crypto";
 import { passwordHashQueue } from "./hash-queue";
+import { scryptOnWorker } from "./scrypt-worker";
 
 // scrypt at OWASP's current recommendation (N=2^17, r=8, p=1). The stored form names the
 // algorithm and its parameters ("scrypt$N$r$p$salt$hash", base64url salt and hash), so
@@ -18,12 +19,7 @@ function maxmemFor({ N, r, p }: ScryptParams): number {
 }
 
 function derive(password: string, salt: Buffer, params: ScryptParams): Promise<Buffer> {
-  return passwordHashQueue().run(
-    () =>
-      new Promise<Buffer>((resolve, reject) => {
-        scrypt(password, salt, KEY_LENGTH, { ...params, maxmem: maxmemFor(params) }, (error, key) => (error ? reject(error) : resolve(key)));
-      }),
-  );
+  return passwordHashQueue().run(() => scryptOnWorker(password, salt, KEY_LENGTH, { ...params, maxmem: maxmemFor(params) }));
 }
 
 function format(params: ScryptParams, salt: Buffer, hash: Buffer): string {

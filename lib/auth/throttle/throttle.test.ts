@@ -2,7 +2,10 @@ import { randomBytes } from "node:crypto";
 import { describe, expect, it } from "vitest";
 import { authorizeCredentials } from "@/lib/auth/credentials";
 import { hashPassword } from "@/lib/auth/passwords";
+import { passwordHashQueue } from "@/lib/auth/hash-queue";
 import { getDb, sqlRows } from "@/lib/db/client";
+import { acceptInviteWithNewAccount } from "@/lib/orgs/invites";
+import { signUpWithOrganization } from "@/lib/orgs/sign-up";
 import { clientIp } from "./client-ip";
 import { THROTTLE_LIMITS, THROTTLE_WINDOW_SECONDS } from "./limits";
 import { bucketKey, consumeThrottle, recordThrottleEvent, throttleStatus } from "./throttle";
@@ -75,6 +78,31 @@ describe("sign-up and invite attempts", () => {
     expect(Number((refusal as { headers: Record<string, string> }).headers["retry-after"])).toBeGreaterThan(0);
     // Sign-in is a separate action: a busy sign-up does not block signing in.
     expect(await throttleStatus({ action: "sign-in", account: email, ip: null })).toEqual({ limited: false });
+  });
+});
+
+describe("the sign-up and invite flows use the throttle", { timeout: 120_000 }, () => {
+  it(`sign-up refuses the ${THROTTLE_LIMITS["sign-up"].account + 1}th attempt for one email within the window, without hashing`, async () => {
+    const email = fresh("signup-flow");
+    const attempt = () => signUpWithOrganization({ email, password, orgName: "Org" }, { ip: null }).catch((error: unknown) => error);
+    for (let index = 0; index < THROTTLE_LIMITS["sign-up"].account; index += 1) {
+      expect(await attempt()).not.toMatchObject({ code: "RATE_LIMITED" });
+    }
+    const queue = passwordHashQueue();
+    const before = queue.started;
+    expect(await attempt()).toMatchObject({ code: "RATE_LIMITED", status: 429 });
+    expect(queue.started).toBe(before);
+  });
+
+  it(`invite acceptance refuses past ${THROTTLE_LIMITS.invite.ip} attempts from one IP`, async () => {
+    const ip = freshIp();
+    for (let index = 0; index < THROTTLE_LIMITS.invite.ip; index += 1) {
+      await recordThrottleEvent({ action: "invite", account: `token-${index}`, ip });
+    }
+    const refusal = await acceptInviteWithNewAccount("any-token", { password }, new Date(), { ip }).catch((error: unknown) => error);
+    expect(refusal).toMatchObject({ code: "RATE_LIMITED", details: { reason: "too_many_attempts" } });
+    const other = await acceptInviteWithNewAccount("any-token", { password }, new Date(), { ip: freshIp() }).catch((error: unknown) => error);
+    expect(other).toMatchObject({ code: "NOT_FOUND" });
   });
 });
 

@@ -1,0 +1,52 @@
+import { randomBytes } from "node:crypto";
+import { describe, expect, it } from "vitest";
+import { createInvite, acceptInviteWithNewAccount } from "@/lib/orgs/invites";
+import { signUpWithOrganization } from "@/lib/orgs/sign-up";
+import { authorizeCredentials } from "./credentials";
+import { passwordHashQueue } from "./hash-queue";
+
+// Whether an address has an account must not show in the work done: every path of
+// sign-in, sign-up and invite acceptance runs exactly one password hash, taken address or
+// not. (Sign-up's message for a taken address is the one documented exception, README
+// "Security / Enumeration".)
+
+const email = (tag: string) => `${tag}-${randomBytes(4).toString("hex")}@example.com`;
+const password = "a long enough password";
+
+async function hashesDuring(work: () => Promise<unknown>): Promise<number> {
+  const queue = passwordHashQueue();
+  const before = queue.started;
+  await work().catch(() => null);
+  return queue.started - before;
+}
+
+// Each case runs several scrypt hashes (~1 s each on a loaded 2-core machine).
+describe("the same hashing work whether or not the email exists", { timeout: 120_000 }, () => {
+  it("sign-in: unknown email and wrong password both hash once and answer alike", async () => {
+    const known = email("known");
+    await signUpWithOrganization({ email: known, password, orgName: "Known org" });
+    await authorizeCredentials({ email: email("warm"), password }); // builds the dummy hash once
+    let unknownAnswer: unknown;
+    let wrongAnswer: unknown;
+    expect(await hashesDuring(async () => (unknownAnswer = await authorizeCredentials({ email: email("nobody"), password })))).toBe(1);
+    expect(await hashesDuring(async () => (wrongAnswer = await authorizeCredentials({ email: known, password: "wrong password!" })))).toBe(1);
+    expect(unknownAnswer).toBeNull();
+    expect(wrongAnswer).toBeNull();
+  });
+
+  it("sign-up: a taken address costs the same hash as a free one", async () => {
+    const taken = email("taken");
+    await signUpWithOrganization({ email: taken, password, orgName: "First" });
+    expect(await hashesDuring(() => signUpWithOrganization({ email: email("free"), password, orgName: "Free" }))).toBe(1);
+    expect(await hashesDuring(() => signUpWithOrganization({ email: taken.toUpperCase(), password, orgName: "Again" }))).toBe(1);
+  });
+
+  it("invite acceptance: an unknown link and a taken address each cost one hash", async () => {
+    const { org } = await signUpWithOrganization({ email: email("admin"), password, orgName: "Inviting" });
+    const taken = email("member");
+    await signUpWithOrganization({ email: taken, password, orgName: "Own org" });
+    const { token } = await createInvite(org.id, { email: taken, role: "member" }, null);
+    expect(await hashesDuring(() => acceptInviteWithNewAccount("not-a-real-token", { password }))).toBe(1);
+    expect(await hashesDuring(() => acceptInviteWithNewAccount(token, { password }))).toBe(1);
+  });
+});
