@@ -1,4 +1,4 @@
-import { toAttendee, toEvent, toFeedback, toSession, toSessionAttendance, iso, type AttendeeRow } from "@/lib/partner-api/projections";
+import { sessionCore, toAttendee, toEvent, toFeedback, toSessionAttendance, iso, type AttendeeRow } from "@/lib/partner-api/projections";
 
 // The `data` of each webhook body: the API projection minus exactly the fields the
 // spec's table omits (attendee.* and event.*: createdAt, updatedAt; session.*:
@@ -14,9 +14,9 @@ export function eventPayload(row: Parameters<typeof toEvent>[0]) {
   return data;
 }
 
-export function sessionPayload(row: Omit<Parameters<typeof toSession>[0], "speakerIds">) {
-  const { speakerIds: _speakerIds, ...data } = toSession({ ...row, speakerIds: [] });
-  return data;
+// Webhook bodies keep the spec's session shape: no speakerIds, no updatedAt.
+export function sessionPayload(row: Parameters<typeof sessionCore>[0]) {
+  return sessionCore(row);
 }
 
 export function sessionAttendancePayload(row: Parameters<typeof toSessionAttendance>[0]) {

@@ -1,5 +1,6 @@
 import { runImport } from "@/lib/imports/run-import";
 import { claimDueDataSources } from "@/lib/imports/schedule";
+import { pruneIdempotencyKeys } from "@/lib/partner-api/idempotency/run-idempotent";
 import { pruneDeliveryLog } from "@/lib/webhooks/prune";
 import { runDueDeliveries } from "@/lib/webhooks/run-due";
 
@@ -25,6 +26,7 @@ export async function runLocalWorkerTick(state: { lastPruneAt: number }, now = D
   let pruned = false;
   if (now - state.lastPruneAt >= PRUNE_EVERY_MS) {
     await pruneDeliveryLog(new Date(now));
+    await pruneIdempotencyKeys(new Date(now));
     state.lastPruneAt = now;
     pruned = true;
   }

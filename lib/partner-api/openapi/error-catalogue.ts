@@ -43,6 +43,12 @@ export const ERROR_CATALOGUE: readonly ErrorCatalogueEntry[] = [
           "`fields`: an object keyed by the dotted path of each failing value, each `{ code, message }` (first fault per path); `issues`: the validator's raw issues, each with `code`, `path` (array) and `message`, including whole-body faults (empty path) that have no entry in `fields`. The top-level message is always `Validation failed`.",
         message: "Validation failed",
       },
+      {
+        reason: "invalid_header",
+        condition: "The `Idempotency-Key` header is empty, longer than 255 characters, or holds a character outside printable ASCII",
+        details: "`header`: the header's name.",
+        message: "The Idempotency-Key header must be 1 to 255 printable ASCII characters.",
+      },
     ],
   }),
   entry("INVALID_CURSOR", {
@@ -113,14 +119,24 @@ export const ERROR_CATALOGUE: readonly ErrorCatalogueEntry[] = [
   }),
   entry("CONFLICT", {
     response: "Conflict",
-    summary: "The record already exists.",
-    retry: "No: update the existing record instead.",
+    summary: "The record already exists, or the Idempotency-Key conflicts with another request.",
+    retry: "No: update the existing record instead, or use a new Idempotency-Key. Yes for `idempotency_key_in_use`, after a moment.",
     reasons: [
       {
         reason: "attendee_exists",
         condition: "Creating an attendee whose email is already on the event (compared case-insensitively)",
         details: "`attendeeId`: the existing attendee, to PATCH instead.",
         message: "An attendee with this email already exists on the event.",
+      },
+      {
+        reason: "idempotency_key_reused",
+        condition: "An `Idempotency-Key` already used (within 24 hours, same organization) with a different method, path or body",
+        message: "This Idempotency-Key was already used with a different request. Use a new key for a new request.",
+      },
+      {
+        reason: "idempotency_key_in_use",
+        condition: "An `Idempotency-Key` whose first request is still being processed; retry after it completes",
+        message: "A request with this Idempotency-Key is still being processed. Retry after it completes.",
       },
     ],
   }),
