@@ -67,6 +67,8 @@ export type ClaimedRow = {
   eventType: string;
   eventData: unknown;
   eventCreatedAt: Date;
+  /** A test sent from the console: one attempt, not counted toward auto-disable. */
+  eventTest: boolean;
   endpointId: string;
   url: string;
   enabled: boolean;
@@ -109,7 +111,7 @@ export function webhookHeaders(input: {
 /** What an attempt needs besides the delivery: event, endpoint, organization state. */
 const CLAIMED_COLUMNS = Prisma.sql`
   c.id AS "deliveryId", c."attemptCount", c."createdAt" AS "deliveryCreatedAt",
-  e.id AS "eventId", e.type AS "eventType", e.data AS "eventData", e."createdAt" AS "eventCreatedAt",
+  e.id AS "eventId", e.type AS "eventType", e.data AS "eventData", e."createdAt" AS "eventCreatedAt", e.test AS "eventTest",
   ep.id AS "endpointId", ep.url, ep.enabled, ep."secretCiphertext", ep."previousSecretCiphertext",
   ep."previousSecretExpiresAt",
   o.status::text AS "orgStatus", o."billingPlan"::text AS "billingPlan", o."annualPlanUntil",
@@ -313,7 +315,9 @@ async function finishWithoutAttempt(
 
 async function record(claimed: ClaimedRow, attemptNumber: number, now: Date, result: SendResult): Promise<AttemptOutcome> {
   const deliveryId = claimed.deliveryId;
-  const nextAttemptAt = result.succeeded ? null : nextAttemptAfter(attemptNumber, now);
+  // A test (ping or sample event) gets one attempt: the admin who sent it is watching and
+  // can resend, and a receiver still being built must not be disabled by its tests.
+  const nextAttemptAt = result.succeeded || claimed.eventTest ? null : nextAttemptAfter(attemptNumber, now);
   let endpointDisabled = false;
   // Recorded only by the runner that still owns the claimed attempt number; zero rows
   // means the endpoint was deleted meanwhile (its deliveries went with it) or, in theory,
@@ -347,7 +351,7 @@ async function record(claimed: ClaimedRow, attemptNumber: number, now: Date, res
           succeeded: false,
         },
       });
-      endpointDisabled = await countFailure(tx, claimed.endpointId, now);
+      if (!claimed.eventTest) endpointDisabled = await countFailure(tx, claimed.endpointId, now);
     }, TX_OPTIONS);
   } catch (error) {
     if (error instanceof LostLease) return { kind: "skipped", deliveryId, reason: "finished" };
