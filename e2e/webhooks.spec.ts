@@ -15,7 +15,11 @@ let replies: Reply[] = [];
 test.beforeAll(async () => {
   receiver = await startWebhookReceiver({ reply: () => replies.shift() ?? { status: 200, body: "thanks" } });
 });
-test.afterAll(async () => receiver?.close());
+const ownReceivers: WebhookReceiver[] = [];
+test.afterAll(async () => {
+  await receiver?.close();
+  await Promise.all(ownReceivers.map((own) => own.close()));
+});
 
 test("an admin adds an endpoint, pings it with a verifiable signature, resends, rolls the secret, disables and deletes it", async ({ page }) => {
   const orgId = await signUp(page, { email: uniqueEmail("hooks"), orgName: "Hooks Org" });
@@ -105,15 +109,15 @@ test("an admin adds an endpoint, pings it with a verifiable signature, resends, 
   await expect(page.getByTestId("delivery-row")).toHaveCount(1);
   await page.getByRole("link", { name: "Clear filters" }).click();
 
-  // A failing receiver: the result says so and when the retry is due.
+  // A failing receiver: the result says so. A test is attempted once (resend it by hand)
+  // and never counts toward automatic disabling.
   replies = [{ status: 500, body: "boom" }];
   await page.getByTestId("send-test-ping").click();
   await expect(page.getByTestId("ping-result")).toContainText("Test ping failed: HTTP 500");
-  await expect(page.getByTestId("ping-result")).toContainText("Next attempt");
-  await expect(page.getByTestId("delivery-row").first()).toHaveAttribute("data-state", "pending");
-  await expect(page.getByTestId("delivery-row").first()).toContainText("Retrying");
-  await expect(page.getByTestId("delivery-row").first().getByTestId("next-attempt")).toContainText("next attempt in 1 minute");
-  await expect(page.getByTestId("consecutive-failures")).toHaveText("1");
+  await expect(page.getByTestId("ping-result")).toContainText("No further attempts will be made.");
+  await expect(page.getByTestId("delivery-row").first()).toHaveAttribute("data-state", "exhausted");
+  await expect(page.getByTestId("delivery-row").first().getByTestId("test-badge")).toHaveText("Test");
+  await expect(page.getByTestId("consecutive-failures")).toHaveText("0");
 
   // Roll the secret: shown once; for 24 hours deliveries verify with the old and the new one.
   await page.getByTestId("roll-secret").click();
@@ -144,6 +148,15 @@ test("an admin adds an endpoint, pings it with a verifiable signature, resends, 
   expect([...edited.eventTypes].sort()).toEqual(["attendee.created", "feedback.created", "session.updated"]);
 
   // Disable (confirmed), then the ping and resend controls say why they are off; enable again.
+  // The failed test ping above is already final (tests are sent once), so a real delivery
+  // waiting for its retry is put in place to show that disabling cancels it.
+  await sql(
+    `WITH e AS (INSERT INTO "WebhookEvent" ("orgId", type, data, "dispatchedAt") VALUES ($1, 'feedback.created', '{}', now()) RETURNING id)
+     INSERT INTO "WebhookDelivery" ("eventId", "endpointId", "nextAttemptAt", "updatedAt")
+     SELECT e.id, ep.id, now() + interval '1 hour', now() FROM e, "WebhookEndpoint" ep WHERE ep."orgId" = $1`,
+    [orgId],
+  );
+  await page.reload();
   await page.getByTestId("disable-endpoint").click();
   await page.getByRole("dialog").getByTestId("confirm-disable-endpoint").click();
   await expect(page.getByTestId("manually-disabled")).toBeVisible();
@@ -281,4 +294,73 @@ test("a member sees endpoints read-only and the server refuses their changes; an
   expect(own?.status()).toBe(404);
   await expect(other.getByText(receiver.url)).toHaveCount(0);
   await otherContext.close();
+});
+
+test("an admin sends a test attendee.created built from the organization's latest attendee, signed, logged as a test", async ({ page }) => {
+  // Its own receiver, so the deliveries of the other tests in this file never mix in.
+  const own: Reply[] = [];
+  const hooks = await startWebhookReceiver({ reply: () => own.shift() ?? { status: 200, body: "ok" } });
+  ownReceivers.push(hooks);
+  const orgId = await signUp(page, { email: uniqueEmail("samples"), orgName: "Samples Org" });
+  await unlockBilling(orgId);
+  const [event] = await sql<{ id: string }>(
+    `INSERT INTO "Event" ("orgId", slug, name, status, "startAt", "endAt", timezone, "updatedAt")
+     VALUES ($1, 'summit', 'Summit', 'published', '2027-03-01T09:00:00Z', '2027-03-02T17:00:00Z', 'Europe/Amsterdam', now())
+     RETURNING id`,
+    [orgId],
+  );
+  const email = `${uniqueEmail("grace")}`;
+  const [attendee] = await sql<{ id: string }>(
+    `INSERT INTO "Attendee" ("eventId", "displayName", email, company, "badgeCode", "qrToken")
+     VALUES ($1, 'Grace Hopper', $2, 'Navy', 'GRACE1', md5(random()::text)) RETURNING id`,
+    [event.id, email],
+  );
+
+  await page.goto(`/console/${orgId}/webhooks`);
+  const form = page.getByRole("form", { name: "Add a webhook endpoint" });
+  // ping is always on, and the form says so instead of offering it.
+  await expect(form.getByTestId("ping-always-on")).toContainText("every endpoint always receives the test pings");
+  await expect(form.getByRole("checkbox", { name: /^ping/ })).toHaveCount(0);
+  await form.getByLabel("Endpoint URL").fill(hooks.url);
+  await form.getByRole("checkbox", { name: /^attendee\.created/ }).check();
+  await form.getByRole("button", { name: "Add endpoint" }).click();
+  const secret = await page.getByTestId("new-endpoint-secret").getByLabel("Signing secret").inputValue();
+  await page.getByTestId("new-endpoint-secret").getByRole("button", { name: "Done" }).click();
+  await page.getByTestId("endpoint-row").getByTestId("manage-endpoint").click();
+  await expect(page.getByRole("heading", { level: 1, name: "Webhook endpoint" })).toBeVisible();
+
+  // The choice is ping plus the endpoint's own types.
+  const picker = page.getByTestId("test-event-type");
+  await expect(picker.locator("option")).toHaveText(["ping", "attendee.created"]);
+  const before = hooks.received.length;
+  await picker.selectOption("attendee.created");
+  await page.getByTestId("send-test-ping").click();
+  await expect(page.getByTestId("ping-result")).toContainText("Test attendee.created delivered: HTTP 200");
+  await expect(page.getByTestId("ping-result")).not.toContainText("sample data");
+
+  expect(hooks.received).toHaveLength(before + 1);
+  const delivered = hooks.received.at(-1)!;
+  expect(delivered.headers["x-service-event-type"]).toBe("attendee.created");
+  expect(delivered.body).toMatchObject({
+    type: "attendee.created",
+    data: { id: attendee.id, eventId: event.id, email, displayName: "Grace Hopper", company: "Navy", badgeCode: "GRACE1" },
+  });
+  expect(delivered.body.data).not.toHaveProperty("createdAt");
+  expect(verifySignature({ rawBody: delivered.rawBody, header: delivered.headers["x-service-signature"], secret }).ok).toBe(true);
+
+  const row = page.getByTestId("delivery-row").first();
+  await expect(row).toContainText("attendee.created");
+  await expect(row).toContainText(delivered.body.id);
+  await expect(row).toHaveAttribute("data-test-event", "true");
+  await expect(row.getByTestId("test-badge")).toHaveText("Test");
+  const [stored] = await sql<{ test: boolean }>(`SELECT test FROM "WebhookEvent" WHERE id = $1`, [delivered.body.id]);
+  expect(stored.test).toBe(true);
+
+  // A failed test is attempted once and not counted toward automatic disabling.
+  await page.getByTestId("test-event-type").selectOption("ping");
+  own.push({ status: 503, body: "down" });
+  await page.getByTestId("send-test-ping").click();
+  await expect(page.getByTestId("ping-result")).toContainText("Test ping failed: HTTP 503");
+  await expect(page.getByTestId("delivery-row").first()).toHaveAttribute("data-state", "exhausted");
+  await expect(page.getByTestId("consecutive-failures")).toHaveText("0");
 });

@@ -1,3 +1,4 @@
+import { randomUUID } from "node:crypto";
 import { InngestTestEngine } from "@inngest/test";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { getDb } from "@/lib/db/client";
@@ -55,13 +56,23 @@ describe("webhooks/sweep (every minute)", () => {
 });
 
 describe("webhooks/prune (daily)", () => {
-  it("deletes the delivery log older than 30 days", async () => {
+  it("deletes the delivery log older than 30 days and Idempotency-Keys past their 24 hours", async () => {
     const old = await getDb().$transaction((tx) => recordWebhookEvent(tx, { orgId: scope.orgId, type: "feedback.created", data: {} }));
     await getDb().webhookEvent.update({ where: { id: old.id }, data: { createdAt: new Date(Date.now() - 31 * 24 * 3600_000), dispatchedAt: new Date() } });
+    const keyOf = (key: string) => ({ orgId: scope.orgId, key, requestHash: "x", claimToken: randomUUID() });
+    await getDb().idempotencyKey.createMany({
+      data: [
+        { ...keyOf("expired"), expiresAt: new Date(Date.now() - 1000) },
+        { ...keyOf("current"), expiresAt: new Date(Date.now() + 3600_000) },
+      ],
+    });
     const { result } = await new InngestTestEngine({ function: pruneWebhooks }).execute();
     expect(vi.mocked(pruneDeliveryLog)).toHaveBeenCalledTimes(1);
-    expect(result).toEqual({ deliveries: 0, events: 1 });
+    expect(result).toMatchObject({ deliveries: 0, events: 1 });
+    expect((result as { idempotencyKeys: number }).idempotencyKeys).toBeGreaterThanOrEqual(1);
     expect(await getDb().webhookEvent.findUnique({ where: { id: old.id } })).toBeNull();
+    const left = await getDb().idempotencyKey.findMany({ where: { orgId: scope.orgId }, select: { key: true } });
+    expect(left).toEqual([{ key: "current" }]);
     expect(pruneWebhooks.opts.triggers).toEqual([{ cron: "TZ=UTC 17 3 * * *" }]);
   });
 });

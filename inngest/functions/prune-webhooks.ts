@@ -1,9 +1,15 @@
 import { cron } from "inngest";
 import { inngest } from "@/inngest/client";
+import { pruneIdempotencyKeys } from "@/lib/partner-api/idempotency/run-idempotent";
 import { pruneDeliveryLog } from "@/lib/webhooks/prune";
 
-// Daily: the delivery log is kept 30 days.
+// Daily: the delivery log is kept 30 days; Idempotency-Keys 24 hours (lookups already
+// ignore expired ones, this only reclaims the rows).
 export const pruneWebhooks = inngest.createFunction(
   { id: "webhooks-prune", name: "webhooks/prune", triggers: [cron("TZ=UTC 17 3 * * *")], retries: 2 },
-  async ({ step }) => step.run("prune", () => pruneDeliveryLog()),
+  async ({ step }) => {
+    const deliveryLog = await step.run("prune", () => pruneDeliveryLog());
+    const idempotencyKeys = await step.run("prune-idempotency-keys", () => pruneIdempotencyKeys());
+    return { ...deliveryLog, idempotencyKeys };
+  },
 );

@@ -3,7 +3,7 @@ import { toAttendee } from "@/lib/partner-api/projections";
 import type { AttendeeResource } from "@/lib/partner-api/resources";
 import { dispatchSoon } from "@/lib/webhooks/dispatch";
 import { createAttendeeBodySchema, newAttendeeFields, parseAttendeeBody } from "./attendee-input";
-import { inTransaction } from "./attendee-sql";
+import { inTransaction, type Tx } from "./attendee-sql";
 import { insertAttendee } from "./insert-attendee";
 import { assertEventWritable, lockEventForAttendeeWrite } from "./writable-event";
 
@@ -16,8 +16,16 @@ import { assertEventWritable, lockEventForAttendeeWrite } from "./writable-event
  * Throws AppError: INVALID_INPUT (400), NOT_FOUND (404: missing or another organization's
  * event), CONFLICT (409) with reason event_archived, or reason attendee_exists and the
  * existing attendeeId when the address (any letter case) is already on the event.
+ *
+ * `beforeCommit` runs inside the transaction once the row and its outbox row are written
+ * (the Idempotency-Key stores its response there, so both commit or neither does).
  */
-export async function createAttendee(orgId: string, eventId: string, input: unknown): Promise<AttendeeResource> {
+export async function createAttendee(
+  orgId: string,
+  eventId: string,
+  input: unknown,
+  options: { beforeCommit?: (tx: Tx, attendee: AttendeeResource) => Promise<void> } = {},
+): Promise<AttendeeResource> {
   const fields = newAttendeeFields(parseAttendeeBody(createAttendeeBodySchema, input));
   const { row, recorded } = await inTransaction(undefined, async (tx) => {
     assertEventWritable(await lockEventForAttendeeWrite(tx, orgId, eventId));
@@ -28,6 +36,7 @@ export async function createAttendee(orgId: string, eventId: string, input: unkn
         attendeeId: outcome.existingId,
       });
     }
+    await options.beforeCommit?.(tx, toAttendee(outcome.row));
     return outcome;
   });
   await dispatchSoon([recorded]);

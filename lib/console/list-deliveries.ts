@@ -43,7 +43,7 @@ export function deliveryFilterQuery(filters: Omit<DeliveryFilters, "page">, page
 }
 
 const include = {
-  event: { select: { type: true } },
+  event: { select: { type: true, test: true } },
   attempts: { orderBy: { attemptNumber: "asc" }, omit: { id: true, deliveryId: true } },
 } satisfies Prisma.WebhookDeliveryInclude;
 
@@ -54,6 +54,7 @@ function toEntry(row: Row): DeliveryLogEntry {
     id: row.id,
     eventId: row.eventId,
     eventType: row.event.type,
+    test: row.event.test,
     state: row.state,
     attemptCount: row.attemptCount,
     nextAttemptAt: row.nextAttemptAt,

@@ -118,8 +118,9 @@ const RESOURCES: Resource[] = [
   {
     endpoint: "/events/{eventId}/sessions",
     schema: SessionSchema,
-    keys: ["id", "eventId", "title", "description", "type", "startAt", "endAt", "trackId", "room", "capacity", "speakerIds"],
-    timestamps: ["startAt", "endAt"],
+    // updatedAt: additive in 2026-11-25 (incremental sync).
+    keys: ["id", "eventId", "title", "description", "type", "startAt", "endAt", "trackId", "room", "capacity", "speakerIds", "updatedAt"],
+    timestamps: ["startAt", "endAt", "updatedAt"],
     nullable: ["trackId", "room", "capacity"],
   },
   {

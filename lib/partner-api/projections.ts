@@ -40,10 +40,13 @@ export function toEvent(row: {
   };
 }
 
-export function toSession(row: {
+type SessionCore = {
   id: string; eventId: string; title: string; description: string; type: string; startAt: Date; endAt: Date;
-  trackId: string | null; room: string | null; capacity: number | null; speakerIds: string[];
-}): SessionResource {
+  trackId: string | null; room: string | null; capacity: number | null;
+};
+
+/** The session fields every projection shares (webhook bodies carry only these). */
+export function sessionCore(row: SessionCore): Omit<SessionResource, "speakerIds" | "updatedAt"> {
   return {
     id: row.id,
     eventId: row.eventId,
@@ -55,8 +58,11 @@ export function toSession(row: {
     trackId: row.trackId,
     room: row.room,
     capacity: row.capacity,
-    speakerIds: row.speakerIds,
   };
+}
+
+export function toSession(row: SessionCore & { speakerIds: string[]; updatedAt: Date }): SessionResource {
+  return { ...sessionCore(row), speakerIds: row.speakerIds, updatedAt: iso(row.updatedAt) };
 }
 
 export function toTrack(row: { id: string; name: string; color: string | null; sortOrder: number }): Track {

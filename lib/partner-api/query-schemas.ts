@@ -18,13 +18,29 @@ export const cursorParam = z
 
 export const pageQuery = z.object({ limit: limitParam, cursor: cursorParam });
 
+const UPDATED_SINCE_MESSAGE = "updatedSince must be an ISO-8601 date-time with a time zone, e.g. 2026-11-25T09:30:00Z.";
+
+// Incremental sync: rows changed at or after this instant, oldest change first. The value
+// is part of the cursor's scope, so a cursor only continues the list it came from.
+export const updatedSinceParam = z
+  .iso.datetime({ offset: true, error: UPDATED_SINCE_MESSAGE })
+  .transform((value) => new Date(value))
+  .refine((value) => !Number.isNaN(value.getTime()), UPDATED_SINCE_MESSAGE)
+  .optional()
+  .describe(
+    "Only rows whose updatedAt is at or after this ISO-8601 date-time; the list is then ordered by updatedAt, then id",
+  );
+
 export const eventListQuery = pageQuery.extend({
   status: z.enum(["draft", "published", "archived"]).optional().describe("Only events in this state"),
 });
 
 export const attendeeListQuery = pageQuery.extend({
   status: z.enum(["invited", "active", "revoked"]).optional().describe("Only attendees in this state"),
+  updatedSince: updatedSinceParam,
 });
+
+export const sessionListQuery = pageQuery.extend({ updatedSince: updatedSinceParam });
 
 export const sessionAttendanceQuery = pageQuery.extend({
   sessionId: z.uuid().optional().describe("Only scans of this session; a session of another event matches nothing"),

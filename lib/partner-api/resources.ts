@@ -56,6 +56,9 @@ export const SessionSchema = z
     room: z.string().nullable().describe("Free-text room name; not an id into the rooms list"),
     capacity: z.number().int().nullable().describe("Null means uncapped"),
     speakerIds: z.array(uuid).describe("In billing order"),
+    updatedAt: timestamp.describe(
+      "When the session last changed; the high-water mark of an incremental sync (`updatedSince`). Added 2026-11-25",
+    ),
   })
   .meta({ id: "Session" });
 

@@ -32,7 +32,7 @@ export type PartnerRequest<Q, B> = {
   body: B;
 };
 
-export type PartnerResult = { status?: number; body: unknown };
+export type PartnerResult = { status?: number; body: unknown; headers?: Record<string, string> };
 
 export function withPartnerKey<Q extends z.ZodType = z.ZodUndefined, B extends z.ZodType = z.ZodUndefined>(
   options: { scope?: Scope; idParams?: string[]; query?: Q; body?: B },
@@ -74,7 +74,9 @@ export function withPartnerKey<Q extends z.ZodType = z.ZodUndefined, B extends z
         query: query as z.output<Q>,
         body: body as z.output<B>,
       });
-      return log.finish(jsonResponse(result.body, result.status ?? 200, { ...baseHeaders(requestId), ...limitHeaders }));
+      return log.finish(
+        jsonResponse(result.body, result.status ?? 200, { ...baseHeaders(requestId), ...limitHeaders, ...result.headers }),
+      );
     } catch (error) {
       return log.finish(errorResponse(error, requestId, limitHeaders), error);
     }

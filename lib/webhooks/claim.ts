@@ -14,6 +14,8 @@ export type ClaimedRow = {
   eventType: string;
   eventData: unknown;
   eventCreatedAt: Date;
+  /** A test sent from the console: one attempt, not counted toward auto-disable. */
+  eventTest: boolean;
   endpointId: string;
   orgId: string;
   url: string;
@@ -30,7 +32,7 @@ export type ClaimedRow = {
 /** What an attempt needs besides the delivery: event, endpoint, organization state. */
 const CLAIMED_COLUMNS = Prisma.sql`
   c.id AS "deliveryId", c."attemptCount", c."createdAt" AS "deliveryCreatedAt",
-  e.id AS "eventId", e.type AS "eventType", e.data AS "eventData", e."createdAt" AS "eventCreatedAt",
+  e.id AS "eventId", e.type AS "eventType", e.data AS "eventData", e."createdAt" AS "eventCreatedAt", e.test AS "eventTest",
   ep.id AS "endpointId", o.id AS "orgId", ep.url, ep.enabled, ep."secretCiphertext", ep."previousSecretCiphertext",
   ep."previousSecretExpiresAt",
   o.status::text AS "orgStatus", o."billingPlan"::text AS "billingPlan", o."annualPlanUntil",

@@ -9,6 +9,8 @@ export type DeliveryLogEntry = {
   id: string;
   eventId: string;
   eventType: string;
+  /** Sent from the console as a test (ping or sample event). */
+  test: boolean;
   state: "pending" | "succeeded" | "exhausted" | "cancelled";
   attemptCount: number;
   nextAttemptAt: Date | null;
@@ -40,7 +42,7 @@ export async function listEndpointDeliveries(
     orderBy: [{ createdAt: "desc" }, { id: "desc" }],
     take: limit,
     include: {
-      event: { select: { type: true } },
+      event: { select: { type: true, test: true } },
       attempts: { orderBy: { attemptNumber: "asc" }, omit: { id: true, deliveryId: true } },
     },
   });
@@ -48,6 +50,7 @@ export async function listEndpointDeliveries(
     id: row.id,
     eventId: row.eventId,
     eventType: row.event.type,
+    test: row.event.test,
     state: row.state,
     attemptCount: row.attemptCount,
     nextAttemptAt: row.nextAttemptAt,

@@ -20,8 +20,16 @@ export const webhookUrlSchema = z
   .min(1, "Enter the URL that should receive the webhooks.")
   .max(MAX_WEBHOOK_URL_LENGTH, `The URL can be at most ${MAX_WEBHOOK_URL_LENGTH} characters long.`);
 
+export const PING_NOT_SUBSCRIBABLE =
+  "ping is not a subscription type: every endpoint always receives the test pings sent to it from the console (or the ops CLI), whatever it subscribes to.";
+
 export const webhookEventTypesSchema = z
-  .array(z.enum(SUBSCRIBABLE_EVENT_TYPES as unknown as [SubscribableEventType, ...SubscribableEventType[]]))
+  .array(
+    z.enum(SUBSCRIBABLE_EVENT_TYPES as unknown as [SubscribableEventType, ...SubscribableEventType[]], {
+      // Say why instead of a bare "invalid option": ping is always on, never subscribed to.
+      error: (issue) => (issue.input === "ping" ? PING_NOT_SUBSCRIBABLE : undefined),
+    }),
+  )
   .min(1, "Choose at least one event type.")
   .refine((types) => new Set(types).size === types.length, "Each event type can be chosen once.");
 

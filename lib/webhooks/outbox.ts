@@ -17,8 +17,9 @@ export async function recordWebhookEvent(
 }
 
 /**
- * An event for exactly one endpoint (the test ping): the outbox row is written already
- * dispatched, together with its single delivery, so fan-out never sends it elsewhere.
+ * A test event for exactly one endpoint (a ping or a sample event from the console): the
+ * outbox row is written already dispatched, together with its single delivery, so fan-out
+ * never sends it elsewhere, and marked `test` (one attempt, not counted toward auto-disable).
  */
 export async function recordTargetedWebhookEvent(
   tx: Prisma.TransactionClient,
@@ -30,6 +31,7 @@ export async function recordTargetedWebhookEvent(
       type: event.type,
       data: event.data as Prisma.InputJsonValue,
       dispatchedAt: event.now,
+      test: true,
     },
     select: { id: true },
   });

@@ -19,8 +19,8 @@ export const EventWebhookDataSchema = EventSchema.omit({ createdAt: true, update
   .describe("The Event projection without createdAt and updatedAt")
   .meta({ id: "EventWebhookData" });
 
-export const SessionWebhookDataSchema = SessionSchema.omit({ speakerIds: true })
-  .describe("The Session projection without speakerIds")
+export const SessionWebhookDataSchema = SessionSchema.omit({ speakerIds: true, updatedAt: true })
+  .describe("The Session projection without speakerIds and updatedAt")
   .meta({ id: "SessionWebhookData" });
 
 export const SessionAttendanceWebhookDataSchema = SessionAttendanceSchema.extend({})

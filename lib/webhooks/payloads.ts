@@ -1,4 +1,4 @@
-import { toAttendee, toEvent, toFeedback, toSession, toSessionAttendance, iso, type AttendeeRow } from "@/lib/partner-api/projections";
+import { sessionCore, toAttendee, toEvent, toFeedback, toSessionAttendance, iso, type AttendeeRow } from "@/lib/partner-api/projections";
 import {
   AttendeeWebhookDataSchema,
   EventWebhookDataSchema,
@@ -23,8 +23,9 @@ export function eventPayload(row: Parameters<typeof toEvent>[0]) {
   return EventWebhookDataSchema.parse(toEvent(row));
 }
 
-export function sessionPayload(row: Omit<Parameters<typeof toSession>[0], "speakerIds">) {
-  return SessionWebhookDataSchema.parse(toSession({ ...row, speakerIds: [] }));
+// Webhook bodies keep the spec's session shape: no speakerIds (and no updatedAt).
+export function sessionPayload(row: Parameters<typeof sessionCore>[0]) {
+  return SessionWebhookDataSchema.parse(sessionCore(row));
 }
 
 export function sessionAttendancePayload(row: Parameters<typeof toSessionAttendance>[0]) {

@@ -25,7 +25,9 @@ export async function finishWithoutAttempt(
 
 export async function record(claimed: ClaimedRow, attemptNumber: number, now: Date, result: SendResult): Promise<AttemptOutcome> {
   const deliveryId = claimed.deliveryId;
-  const nextAttemptAt = result.succeeded ? null : nextAttemptAfter(attemptNumber, now);
+  // A test (ping or sample event) gets one attempt: the admin who sent it is watching and
+  // can resend, and a receiver still being built must not be disabled by its tests.
+  const nextAttemptAt = result.succeeded || claimed.eventTest ? null : nextAttemptAfter(attemptNumber, now);
   let endpointDisabled = false;
   // Recorded only by the runner that still owns the claimed attempt number; zero rows
   // means the endpoint was deleted meanwhile (its deliveries went with it) or, in theory,
@@ -59,7 +61,7 @@ export async function record(claimed: ClaimedRow, attemptNumber: number, now: Da
           succeeded: false,
         },
       });
-      endpointDisabled = await countFailure(tx, claimed.endpointId, now);
+      if (!claimed.eventTest) endpointDisabled = await countFailure(tx, claimed.endpointId, now);
     }, TX_OPTIONS);
   } catch (error) {
     if (error instanceof LostLease) return { kind: "skipped", deliveryId, reason: "finished" };

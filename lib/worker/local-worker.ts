@@ -2,6 +2,7 @@ import { getDb } from "@/lib/db/client";
 import { runImport } from "@/lib/imports/run-import";
 import { claimDueDataSources } from "@/lib/imports/schedule";
 import { logger } from "@/lib/observability/logger";
+import { pruneIdempotencyKeys } from "@/lib/partner-api/idempotency/run-idempotent";
 import { pruneDeliveryLog } from "@/lib/webhooks/prune";
 import { runDueDeliveries } from "@/lib/webhooks/run-due";
 
@@ -35,6 +36,7 @@ export async function runDeliveryLane(
   let pruned = false;
   if (now - state.lastPruneAt >= PRUNE_EVERY_MS && !control.signal?.aborted) {
     await pruneDeliveryLog(new Date(now));
+    await pruneIdempotencyKeys(new Date(now));
     state.lastPruneAt = now;
     pruned = true;
   }

@@ -176,9 +176,16 @@ export function DeliveryLog({
               {rows.map((entry) => {
                 const state = stateOf(entry);
                 return (
-                  <Tr key={entry.id} data-testid="delivery-row" data-delivery-id={entry.id} data-state={entry.state}>
+                  <Tr key={entry.id} data-testid="delivery-row" data-delivery-id={entry.id} data-state={entry.state} data-test-event={entry.test ? "true" : undefined}>
                     <Td className="max-sm:pb-2">
-                      <div className="font-mono text-sm font-medium text-zinc-900 dark:text-zinc-100">{entry.eventType}</div>
+                      <div className="flex items-center gap-2 font-mono text-sm font-medium text-zinc-900 dark:text-zinc-100">
+                        {entry.eventType}
+                        {entry.test ? (
+                          <span title="Sent from the console as a test: attempted once, not counted toward automatic disabling" data-testid="test-badge">
+                            <Badge tone="blue">Test</Badge>
+                          </span>
+                        ) : null}
+                      </div>
                       <div className="mt-0.5 font-mono text-xs break-all text-zinc-500 sm:break-normal sm:whitespace-nowrap dark:text-zinc-400" title="Event id: the same on every attempt and every endpoint">
                         {entry.eventId}
                       </div>

@@ -104,13 +104,20 @@ const POLL_FOR_MS = 90_000;
  * queued and this polls it every 1.5 s until it is attempted (or gives up after 90 s,
  * pointing at the delivery log).
  */
+/**
+ * Sends a test event to this endpoint only: a ping, or a sample of any type it subscribes
+ * to (built from the organization's latest matching record), sent once and logged as a test.
+ */
 export function TestPing({
   ids,
+  eventTypes,
   action,
   statusAction,
   disabledReason,
 }: {
   ids: Ids;
+  /** The endpoint's subscribed types, offered after `ping`. */
+  eventTypes: string[];
   action: FormAction<DeliveryResult>;
   statusAction: (orgId: string, endpointId: string, deliveryId: string) => Promise<ActionResult<DeliveryResult>>;
   disabledReason: string | null;
@@ -182,18 +189,36 @@ export function TestPing({
   const tone = outcome?.failure || (result && result.state !== "succeeded" && result.lastAttempt) ? "bad" : result?.state === "succeeded" ? "good" : "neutral";
   return (
     <div className="space-y-3">
-      <form onSubmit={send} aria-label="Send a test ping">
+      <form onSubmit={send} aria-label="Send a test event" className="flex flex-wrap items-center gap-2">
         <Hidden {...ids} />
+        <label htmlFor="test-event-type" className="sr-only">
+          Test event type
+        </label>
+        <select
+          id="test-event-type"
+          name="type"
+          defaultValue="ping"
+          disabled={disabledReason !== null}
+          data-testid="test-event-type"
+          className="rounded-md border border-zinc-300 bg-white px-2.5 py-1.5 text-sm text-zinc-900 shadow-xs focus:border-indigo-500 focus:ring-2 focus:ring-indigo-500/20 focus:outline-none disabled:opacity-60 dark:border-zinc-700 dark:bg-zinc-900 dark:text-zinc-100"
+        >
+          <option value="ping">ping</option>
+          {eventTypes.map((type) => (
+            <option key={type} value={type}>
+              {type}
+            </option>
+          ))}
+        </select>
         <Button
           type="submit"
           variant="secondary"
           pending={sending}
-          pendingLabel="Sending ping…"
+          pendingLabel="Sending…"
           disabled={disabledReason !== null}
           aria-describedby={disabledReason ? "ping-disabled-reason" : undefined}
           data-testid="send-test-ping"
         >
-          Send test ping
+          Send test
         </Button>
       </form>
       {disabledReason ? (

@@ -74,7 +74,8 @@ export function EventTypePicker({
       <legend className="text-sm font-medium text-zinc-900 dark:text-zinc-100">Event types</legend>
       <p id={hintId} className="mt-1 text-xs text-zinc-500 dark:text-zinc-400">
         The endpoint receives a signed POST for each event of these types. Receivers ignore types they do not recognise, so new
-        types can be added later.
+        types can be added later. <span data-testid="ping-always-on"><code>ping</code> is not listed: every endpoint always
+        receives the test pings sent to it from its page.</span>
       </p>
       <label
         className={cx(

@@ -8,7 +8,7 @@ import { scanSession } from "@/lib/engagement/scan-session";
 import { submitForm } from "@/lib/engagement/submit-form";
 import { publishEvent } from "@/lib/events/publish-event";
 import { updateEvent } from "@/lib/events/update-event";
-import { toAttendee, toSession } from "@/lib/partner-api/projections";
+import { sessionCore, toAttendee } from "@/lib/partner-api/projections";
 import { createSession } from "@/lib/programme/create-session";
 import { deleteSession } from "@/lib/programme/delete-session";
 import { SESSION_TYPES } from "@/lib/programme/session-input";
@@ -46,10 +46,7 @@ function parseJsonFlag(name: string, value: string): unknown {
   }
 }
 
-const sessionOut = (session: Omit<Parameters<typeof toSession>[0], "speakerIds">) => {
-  const { speakerIds: _speakerIds, ...rest } = toSession({ ...session, speakerIds: [] });
-  return rest;
-};
+const sessionOut = (session: Parameters<typeof sessionCore>[0]) => sessionCore(session);
 
 export const engagementCommands = {
   checkin: command({

@@ -2,7 +2,7 @@
 // bumps API_VERSION and adds an entry at the top: newest first, each marked additive or
 // breaking. Breaking changes ship as /partner/v2 instead, so v1 entries are additive.
 
-export const API_VERSION = "2026-09-10";
+export const API_VERSION = "2026-11-25";
 
 export type ChangelogEntry = {
   version: string;
@@ -13,6 +13,16 @@ export type ChangelogEntry = {
 };
 
 export const CHANGELOG: readonly ChangelogEntry[] = [
+  {
+    version: "2026-11-25",
+    date: "2026-11-25",
+    kind: "additive",
+    changes: [
+      "Optional `Idempotency-Key` request header on `POST /events/{eventId}/attendees`: the same key and body within 24 hours replay the first 201 with `Idempotent-Replayed: true` and create nothing. New `details.reason` values `idempotency_key_reused` and `idempotency_key_in_use` (409 `CONFLICT`) and `invalid_header` (400 `INVALID_INPUT`).",
+      "Optional `updatedSince` query parameter on `GET /events/{eventId}/attendees` and `GET /events/{eventId}/sessions`: only rows changed at or after that instant, ordered by `updatedAt`, then `id` (incremental sync).",
+      "`updatedAt` added to Session (the session webhook bodies are unchanged).",
+    ],
+  },
   {
     version: "2026-09-10",
     date: "2026-09-10",

@@ -61,6 +61,7 @@ describe("GET /partner/v1/docs", () => {
       expect(html).toContain(`<code>${entry.code}</code>`);
       for (const reason of entry.reasons) if (reason.reason) expect(html).toContain(`<code>${reason.reason}</code>`);
     }
+    expect(html.indexOf("<strong>2026-11-25</strong>")).toBeLessThan(html.indexOf("<strong>2026-09-10</strong>"));
     expect(html.indexOf("<strong>2026-09-10</strong>")).toBeLessThan(html.indexOf("<strong>2026-09-09</strong>"));
     expect(html).toMatch(/prefers-color-scheme:\s*dark/);
     expect(html).toContain('name="viewport"');

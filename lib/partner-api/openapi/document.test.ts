@@ -43,10 +43,10 @@ describe("the document", () => {
   });
 
   it("carries the current version and the changelog, newest first", () => {
-    expect(doc.info.version).toBe("2026-09-10");
+    expect(doc.info.version).toBe("2026-11-25");
     expect(API_VERSION).toBe(doc.info.version);
     const changelog = doc["x-changelog"];
-    expect(changelog.map((entry) => entry.version)).toEqual(["2026-09-10", "2026-09-09"]);
+    expect(changelog.map((entry) => entry.version)).toEqual(["2026-11-25", "2026-09-10", "2026-09-09"]);
     expect(changelog[0].version).toBe(doc.info.version);
     for (const entry of changelog) {
       expect(["additive", "breaking"]).toContain(entry.kind);
@@ -55,10 +55,13 @@ describe("the document", () => {
     }
     const dates = changelog.map((entry) => entry.date);
     expect([...dates].sort().reverse()).toEqual(dates);
-    expect(changelog[0].changes.join(" ")).toMatch(/badgeCode[\s\S]*featuredOnCards|featuredOnCards[\s\S]*badgeCode/);
+    expect(changelog[0].kind).toBe("additive");
+    expect(changelog[0].changes.join(" ")).toMatch(/Idempotency-Key[\s\S]*updatedSince/);
+    expect(changelog[1].changes.join(" ")).toMatch(/badgeCode[\s\S]*featuredOnCards|featuredOnCards[\s\S]*badgeCode/);
     // The description shows the same changelog, newest first.
     const description = doc.info.description;
-    expect(description.indexOf("**2026-09-10** (additive)")).toBeGreaterThan(0);
+    expect(description.indexOf("**2026-11-25** (additive)")).toBeGreaterThan(0);
+    expect(description.indexOf("**2026-11-25**")).toBeLessThan(description.indexOf("**2026-09-10**"));
     expect(description.indexOf("**2026-09-10**")).toBeLessThan(description.indexOf("**2026-09-09**"));
   });
 
@@ -121,7 +124,7 @@ describe("the document", () => {
       [
         "invalid_body", "invalid_cursor", "missing_key", "invalid_key", "revoked_key", "expired_key", "payment_required",
         "billing_suspended", "billing_closed", "insufficient_scope", "org_suspended", "attendee_exists", "body_too_large", "rate_limited",
-        "method_not_allowed", "database_unavailable", "event_archived",
+        "method_not_allowed", "database_unavailable", "event_archived", "invalid_header", "idempotency_key_reused", "idempotency_key_in_use",
       ].sort(),
     );
     for (const reason of reasons) expect(doc.info.description).toContain(`\`${reason}\``);
@@ -141,6 +144,21 @@ describe("the document", () => {
     ]);
     const attendance = doc.paths["/events/{eventId}/session-attendance"].get!.parameters!;
     expect(attendance.find((parameter) => parameter.name === "sessionId")).toMatchObject({ required: false, schema: { format: "uuid" } });
+  });
+
+  it("documents updatedSince on the attendee and session lists, and Idempotency-Key on attendee creation", () => {
+    for (const path of ["/events/{eventId}/attendees", "/events/{eventId}/sessions"] as const) {
+      const updatedSince = doc.paths[path].get!.parameters!.find((parameter) => parameter.name === "updatedSince");
+      expect(updatedSince).toMatchObject({ in: "query", required: false, schema: { type: "string", format: "date-time" } });
+      expect(updatedSince!.description).toMatch(/at or after/);
+    }
+    const create = doc.paths["/events/{eventId}/attendees"].post!;
+    const header = create.parameters!.find((parameter) => parameter.name === "Idempotency-Key");
+    expect(header).toMatchObject({ in: "header", required: false, schema: { type: "string", minLength: 1, maxLength: 255 } });
+    const created = create.responses["201"] as { headers: Record<string, unknown> };
+    expect(created.headers["Idempotent-Replayed"]).toBeDefined();
+    expect(doc.info.description).toContain("## Incremental sync");
+    expect(doc.info.description).toContain("## Idempotent requests");
   });
 
   it("takes attendee bodies from the write schemas", () => {

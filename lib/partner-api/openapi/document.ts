@@ -188,7 +188,7 @@ function operationResponses(operation: Operation): Record<string, unknown> {
   }
   responses[String(success.status)] = {
     description: success.description,
-    headers: { ...BASE_HEADERS, ...RATE_LIMIT_HEADERS },
+    headers: { ...BASE_HEADERS, ...RATE_LIMIT_HEADERS, ...operation.successHeaders },
     content: { "application/json": { schema: { $ref: SCHEMA_REF(envelopeComponentName(success.envelope, success.schema)) } } },
   };
   const hasCursor = Boolean(operation.query && "cursor" in operation.query.shape);
@@ -225,7 +225,11 @@ function scopeSentence(operation: Operation): string {
 }
 
 function operationObject(operation: Operation): OperationObject {
-  const parameters = [...pathParameters(operation), ...queryParameters(operation)];
+  const parameters = [
+    ...pathParameters(operation),
+    ...queryParameters(operation),
+    ...(operation.requestHeaders ?? []).map((header) => ({ ...header, in: "header" as const, required: false })),
+  ];
   return {
     operationId: operation.operationId,
     summary: operation.summary,

@@ -43,6 +43,12 @@ export const ERROR_CATALOGUE: readonly ErrorCatalogueEntry[] = [
           "`fields`: an object keyed by the dotted path of each failing value, each `{ code, message }` (first fault per path); `issues`: the validator's raw issues, each with `code`, `path` (array) and `message`, including whole-body faults (empty path) that have no entry in `fields`. The top-level message is always `Validation failed`.",
         message: "Validation failed",
       },
+      {
+        reason: "invalid_header",
+        condition: "The `Idempotency-Key` header is empty, longer than 255 characters, or holds a character outside printable ASCII",
+        details: "`header`: the header's name.",
+        message: "The Idempotency-Key header must be 1 to 255 printable ASCII characters.",
+      },
     ],
   }),
   entry("INVALID_CURSOR", {
@@ -113,8 +119,8 @@ export const ERROR_CATALOGUE: readonly ErrorCatalogueEntry[] = [
   }),
   entry("CONFLICT", {
     response: "Conflict",
-    summary: "The record already exists, or the event's state forbids the write.",
-    retry: "No: update the existing record instead, or leave the archived event alone.",
+    summary: "The record already exists, the event's state forbids the write, or the Idempotency-Key conflicts with another request.",
+    retry: "No: update the existing record instead, leave the archived event alone, or use a new Idempotency-Key. Yes for `idempotency_key_in_use`, after a moment.",
     reasons: [
       {
         reason: "attendee_exists",
@@ -126,6 +132,16 @@ export const ERROR_CATALOGUE: readonly ErrorCatalogueEntry[] = [
         reason: "event_archived",
         condition: "Creating or updating an attendee of an archived event (its guest list is read-only)",
         message: "The event is archived; its guest list is read-only.",
+      },
+      {
+        reason: "idempotency_key_reused",
+        condition: "An `Idempotency-Key` already used (within 24 hours, same organization) with a different method, path or body",
+        message: "This Idempotency-Key was already used with a different request. Use a new key for a new request.",
+      },
+      {
+        reason: "idempotency_key_in_use",
+        condition: "An `Idempotency-Key` whose first request is still being processed; retry after it completes",
+        message: "A request with this Idempotency-Key is still being processed. Retry after it completes.",
       },
     ],
   }),

@@ -69,6 +69,19 @@ Retry 429 (after \`Retry-After\`), 503 and other 5xx with exponential backoff. D
 
 Paged collections take \`limit\` (1 to 200, default 50) and \`cursor\` (the opaque \`meta.nextCursor\` of the previous page, 1 to 512 characters; omit it for the first page). Paging ends when \`meta.nextCursor\` is null, not when \`data\` is empty. Cursors are keyset based: a record created while you page is never skipped or repeated. Their content changes without notice, and one the service did not issue for that list gives 400 \`INVALID_CURSOR\`. Events are listed newest first; every other ordered collection oldest first (or in the order named), so an incremental sync can keep a high-water mark. Unpaged collections are \`{ "data": [...] }\` with no \`meta\`.
 
+## Incremental sync
+
+To mirror a guest list or programme, read it once in full, then ask only for what changed: \`GET /events/{eventId}/attendees?updatedSince=<instant>\` (and the same on \`/sessions\`) returns the rows whose \`updatedAt\` is at or after the instant (ISO-8601 with \`Z\` or an offset; anything else is 400 \`INVALID_INPUT\`), ordered by \`updatedAt\`, then \`id\`, paged like any list. Every change to a row (API, console, imports, check-in) moves its \`updatedAt\` forward.
+
+- Store the largest \`updatedAt\` you have processed, and pass exactly that value next time. The filter is "at or after", so the rows of that instant come again: dedupe by \`id\` (or just upsert), and nothing that changed in the same millisecond is missed.
+- Follow \`meta.nextCursor\` to the end before moving the mark. A cursor continues only the list it came from: changing \`updatedSince\` or \`status\` mid-walk, or using a cursor of the unfiltered list, is 400 \`INVALID_CURSOR\`.
+- Deletions do not appear in these lists (attendees cannot be deleted through the API; deleted sessions simply stop appearing). Use the \`attendee.deleted\` and \`session.deleted\` webhooks, or compare ids in a periodic full read.
+- Webhooks give low latency; \`updatedSince\` is the catch-up after downtime or a disabled endpoint, and the check that nothing was lost.
+
+## Idempotent requests
+
+\`POST /events/{eventId}/attendees\` accepts an \`Idempotency-Key\` header (1 to 255 printable ASCII characters, e.g. a UUID you generate per attendee you mean to create) so a retry after a timeout or a dropped connection cannot create twice. Keys are kept 24 hours per organization. The same key and the same body (method, path and JSON body; key order and whitespace do not matter) answer the first request's status and body again with \`Idempotent-Replayed: true\`, and nothing is written or sent as a webhook a second time. The same key with another body is 409 \`idempotency_key_reused\`; the same key while the first request is still being processed is 409 \`idempotency_key_in_use\` (retry shortly). Only successes are stored: after an error (400, 404, 409...) nothing was written, and the same key runs the request again.
+
 ## Rate limits
 
 ${RATE_LIMIT_PER_MINUTE} requests per minute per API key; a key's window opens with its first request and lasts 60 seconds, and another key has its own budget. Responses to requests that reached the rate-limit check carry \`X-RateLimit-Limit\` (${RATE_LIMIT_PER_MINUTE}), \`X-RateLimit-Remaining\` and \`X-RateLimit-Reset\` (seconds until the window rolls over); a 429 also carries \`Retry-After\` in seconds. Request bodies are limited to ${MAX_BODY_BYTES / 1024} KB.

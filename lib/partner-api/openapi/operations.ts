@@ -1,7 +1,7 @@
 import type { z } from "zod";
 import { createAttendeeBodySchema, updateAttendeeBodySchema } from "@/lib/attendees/attendee-input";
 import type { Scope } from "@/lib/keys/scopes";
-import { attendeeListQuery, eventListQuery, pageQuery, sessionAttendanceQuery } from "../query-schemas";
+import { attendeeListQuery, eventListQuery, pageQuery, sessionAttendanceQuery, sessionListQuery } from "../query-schemas";
 import {
   AttendeeSchema,
   CheckInSchema,
@@ -58,6 +58,10 @@ export type Operation = {
     | { status: 200; description: string; document: "openapi" | "html" };
   /** What a 404 means here (operations with path ids). */
   notFound?: string;
+  /** Request headers the operation reads besides authentication (Idempotency-Key). */
+  requestHeaders?: { name: string; description: string; schema: Record<string, unknown> }[];
+  /** Headers the success response may carry besides the common ones. */
+  successHeaders?: Record<string, { description: string; schema: Record<string, unknown> }>;
   /** What a 409 CONFLICT means here (attendee writes). */
   conflict?: string;
 };
@@ -110,9 +114,9 @@ export const OPERATIONS: readonly Operation[] = [
     operationId: "listSessions",
     tag: "Events & programme",
     summary: "List sessions",
-    description: `The event's sessions in start-time order. ${PAGED_ORDER_NOTE}`,
+    description: `The event's sessions in start-time order. With \`updatedSince\`: only sessions changed at or after that instant, ordered by \`updatedAt\`, then \`id\` (incremental sync, see the guide). ${PAGED_ORDER_NOTE}`,
     scope: "events:read",
-    query: pageQuery,
+    query: sessionListQuery,
     success: { status: 200, description: "A page of sessions.", envelope: "paged", schema: SessionSchema },
     notFound: "No such event in this organization.",
   },
@@ -181,7 +185,7 @@ export const OPERATIONS: readonly Operation[] = [
     operationId: "listAttendees",
     tag: "Attendees",
     summary: "List attendees",
-    description: `The event's guest list, **oldest first** (by creation), so an incremental sync can keep a high-water mark. ${PAGED_ORDER_NOTE} Respect \`visibleInList\` when republishing a list.`,
+    description: `The event's guest list, **oldest first** (by creation). With \`updatedSince\`: only attendees changed at or after that instant, ordered by \`updatedAt\`, then \`id\`, so an incremental sync can keep a high-water mark (see the guide). A cursor continues only the list it came from: switching \`updatedSince\` or \`status\` mid-walk is refused with \`INVALID_CURSOR\`. ${PAGED_ORDER_NOTE} Respect \`visibleInList\` when republishing a list.`,
     scope: "attendees:read",
     query: attendeeListQuery,
     success: { status: 200, description: "A page of attendees.", envelope: "paged", schema: AttendeeSchema },
@@ -204,7 +208,21 @@ export const OPERATIONS: readonly Operation[] = [
     success: { status: 201, description: "The new attendee.", envelope: "single", schema: AttendeeSchema },
     notFound: "No such event in this organization.",
     conflict:
-      "The email is already on the event: `details.reason` = `attendee_exists`, `details.attendeeId` names the existing attendee. The event is archived (its guest list is read-only): `event_archived`.",
+      "`attendee_exists`: the email is already on the event, `details.attendeeId` names the existing attendee. `event_archived`: the event is archived. `idempotency_key_reused`: the Idempotency-Key was used with a different body. `idempotency_key_in_use`: a request with the same Idempotency-Key is still running; retry shortly.",
+    requestHeaders: [
+      {
+        name: "Idempotency-Key",
+        description:
+          "Optional. 1 to 255 printable ASCII characters (e.g. a UUID), unique per attendee you mean to create. Kept 24 hours per organization: sending the same key and body again replays the first 201 (status and body) with `Idempotent-Replayed: true` and creates nothing; the same key with another body is refused (409 `idempotency_key_reused`), and so is a retry while the first request is still running (409 `idempotency_key_in_use`). Errors are not stored: after a 4xx the same key runs the request again. A malformed key is refused with 400 `INVALID_INPUT` (`invalid_header`).",
+        schema: { type: "string", minLength: 1, maxLength: 255, pattern: "^[\\x20-\\x7E]+$" },
+      },
+    ],
+    successHeaders: {
+      "Idempotent-Replayed": {
+        description: "`true` when this 201 is the stored answer to an earlier request with the same Idempotency-Key.",
+        schema: { type: "string", enum: ["true"] },
+      },
+    },
   },
   {
     method: "GET",

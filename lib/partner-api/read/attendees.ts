@@ -11,27 +11,35 @@ import { requireEvent } from "./events";
 const ATTENDEE_COLUMNS = Prisma.raw(`a.id, a."eventId", a."displayName", a.email::text AS email, a.company, a."jobTitle",
   a.status::text AS status, a."visibleInList", a."badgeCode", a."invitedAt", a."checkedInAt", a."createdAt", a."updatedAt"`);
 
-/** Oldest first, so an incremental sync can keep a high-water mark. */
+/**
+ * Oldest first (createdAt, id). With updatedSince: only rows changed at or after it, in
+ * (updatedAt, id) order, so an incremental sync can keep an updatedAt high-water mark.
+ */
 export async function listAttendees(
   orgId: string,
   eventId: string,
-  query: { limit: number; cursor?: string; status?: "invited" | "active" | "revoked" },
+  query: { limit: number; cursor?: string; status?: "invited" | "active" | "revoked"; updatedSince?: Date },
 ) {
   await requireEvent(orgId, eventId);
   const statusFilter = query.status ? Prisma.sql`AND a.status = ${query.status}::"AttendeeStatus"` : Prisma.empty;
+  const since = query.updatedSince;
+  const sinceFilter = since ? Prisma.sql`AND a."updatedAt" >= ${since}::timestamptz` : Prisma.empty;
+  const sortColumn = since ? `a."updatedAt"` : `a."createdAt"`;
   const page = await keysetPage<AttendeeRow>({
-    scope: `attendees:${eventId}:${query.status ?? "*"}`,
+    // The filter is part of the scope: a cursor of the full list is refused on a filtered
+    // one (and vice versa), as is a cursor carried over to another updatedSince.
+    scope: `attendees:${eventId}:${query.status ?? "*"}${since ? `:updatedSince=${since.toISOString()}` : ""}`,
     cursor: query.cursor,
     limit: query.limit,
     direction: "asc",
     columns: [
-      { sql: `a."createdAt"`, cast: "timestamptz" },
+      { sql: sortColumn, cast: "timestamptz" },
       { sql: `a.id`, cast: "uuid" },
     ],
-    position: (row) => [iso(row.createdAt), row.id],
+    position: (row) => [iso(since ? row.updatedAt : row.createdAt), row.id],
     fetch: ({ after, orderBy, take }) => sqlRows<AttendeeRow>`
       SELECT ${ATTENDEE_COLUMNS} FROM "Attendee" a
-      WHERE a."eventId" = ${eventId}::uuid ${statusFilter} ${after}
+      WHERE a."eventId" = ${eventId}::uuid ${statusFilter} ${sinceFilter} ${after}
       ORDER BY ${orderBy} LIMIT ${take}`,
   });
   return { data: page.rows.map(toAttendee), meta: { nextCursor: page.nextCursor } };

@@ -1,4 +1,5 @@
 import { sqlRows } from "@/lib/db/client";
+import { Prisma } from "@/lib/generated/prisma/client";
 import { keysetPage } from "../keyset";
 import { iso, toInfoSection, toRoom, toSession, toSpeaker, toSponsor, toTrack } from "../projections";
 import { requireEvent } from "./events";
@@ -12,31 +13,36 @@ type PageQuery = { limit: number; cursor?: string };
 type SessionRow = Parameters<typeof toSession>[0];
 type SpeakerRow = Parameters<typeof toSpeaker>[0];
 
-/** Paged, in start-time order; speakerIds in billing order (SessionSpeaker.position). */
-export async function listSessions(orgId: string, eventId: string, query: PageQuery) {
+/**
+ * Paged, in start-time order; speakerIds in billing order (SessionSpeaker.position).
+ * With updatedSince: only sessions changed at or after it, in (updatedAt, id) order.
+ */
+export async function listSessions(orgId: string, eventId: string, query: PageQuery & { updatedSince?: Date }) {
   await requireEvent(orgId, eventId);
+  const since = query.updatedSince;
+  const sinceFilter = since ? Prisma.sql`AND s."updatedAt" >= ${since}::timestamptz` : Prisma.empty;
   const page = await keysetPage<SessionRow>({
-    scope: `sessions:${eventId}`,
+    scope: `sessions:${eventId}${since ? `:updatedSince=${since.toISOString()}` : ""}`,
     cursor: query.cursor,
     limit: query.limit,
     direction: "asc",
     columns: [
-      { sql: `s."startAt"`, cast: "timestamptz" },
+      { sql: since ? `s."updatedAt"` : `s."startAt"`, cast: "timestamptz" },
       { sql: `s.id`, cast: "uuid" },
     ],
-    position: (row) => [iso(row.startAt), row.id],
+    position: (row) => [iso(since ? row.updatedAt : row.startAt), row.id],
     // speakerIds as text[]: the driver hands back a plain string array, and a session
     // without speakers gets an empty array rather than null.
     fetch: ({ after, orderBy, take }) => sqlRows<SessionRow>`
       SELECT s.id, s."eventId", s.title, s.description, s.type, s."startAt", s."endAt", s."trackId", s.room,
-             s.capacity,
+             s.capacity, s."updatedAt",
              COALESCE(
                (SELECT array_agg(ss."speakerId"::text ORDER BY ss.position)
                 FROM "SessionSpeaker" ss WHERE ss."sessionId" = s.id),
                ARRAY[]::text[]
              ) AS "speakerIds"
       FROM "Session" s
-      WHERE s."eventId" = ${eventId}::uuid ${after}
+      WHERE s."eventId" = ${eventId}::uuid ${sinceFilter} ${after}
       ORDER BY ${orderBy} LIMIT ${take}`,
   });
   return { data: page.rows.map(toSession), meta: { nextCursor: page.nextCursor } };

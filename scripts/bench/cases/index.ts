@@ -2,6 +2,7 @@ import type { BenchCase } from "../types";
 import { attendeeSingle } from "./attendee-single";
 import { attendeesPageEnd, attendeesPageMiddle, attendeesPageStart } from "./attendee-pages";
 import { attendeeWrites } from "./attendee-writes";
+import { attendeesUpdatedSince } from "./attendees-updated-since";
 import { eventsList } from "./events-list";
 import { me } from "./me";
 import { webhookThroughput } from "./webhook-throughput";
@@ -12,6 +13,7 @@ export const CASES: readonly BenchCase[] = [
   attendeesPageStart,
   attendeesPageMiddle,
   attendeesPageEnd,
+  attendeesUpdatedSince,
   attendeeSingle,
   eventsList,
   me,

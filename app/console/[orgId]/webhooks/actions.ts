@@ -13,10 +13,10 @@ import {
   createWebhookEndpoint,
   deleteWebhookEndpoint,
   rollWebhookSecret,
-  sendTestPing,
   updateWebhookEndpoint,
 } from "@/lib/webhooks/endpoints";
 import { resendDelivery } from "@/lib/webhooks/resend-delivery";
+import { sendTestEvent } from "@/lib/webhooks/send-test-event";
 
 // Webhook endpoint management for the console. The organization and ids come from the
 // submitted form and are never trusted: requireAdmin checks the signed-in user is an admin
@@ -105,18 +105,21 @@ export async function deleteEndpointAction(_previous: ActionState<null>, formDat
 }
 
 /**
- * Sends a `ping` to this endpoint only. Without Inngest the attempt is made here and the
- * answer carries its result; with Inngest it is queued and the page polls for the result.
+ * Sends a test event to this endpoint only: `ping` (the default) or a sample of any type
+ * it subscribes to. Without Inngest the attempt is made here and the answer carries its
+ * result; with Inngest it is queued and the page polls for the result.
  */
 export async function sendTestPingAction(_previous: ActionState<DeliveryResult>, formData: FormData): Promise<ActionResult<DeliveryResult>> {
   return runAction(async () => {
     const { orgId, endpointId } = ids(formData);
     await requireAdmin(orgId);
-    const ping = await sendTestPing(orgId, endpointId);
-    await attemptNowWithoutInngest(ping.deliveryId);
-    const result = deliveryResult(await getEndpointDelivery(orgId, endpointId, ping.deliveryId));
+    const sent = await sendTestEvent(orgId, endpointId, formText(formData, "type") ?? "ping");
+    await attemptNowWithoutInngest(sent.deliveryId);
+    const result = deliveryResult(await getEndpointDelivery(orgId, endpointId, sent.deliveryId));
     refresh(orgId);
-    return { message: describeDeliveryResult(result, "Test ping", formatDateTime), data: result };
+    const what = sent.type === "ping" ? "Test ping" : `Test ${sent.type}`;
+    const note = sent.source === "sample" ? " Built from sample data: the organization has no matching record yet." : "";
+    return { message: `${describeDeliveryResult(result, what, formatDateTime)}${note}`, data: result };
   });
 }
 

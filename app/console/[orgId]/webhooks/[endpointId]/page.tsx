@@ -107,7 +107,7 @@ export default async function WebhookEndpointPage({ params, searchParams }: Prop
       <Panel
         title="Status"
         id="status"
-        description="A test ping is a ping event sent to this endpoint only; it shows whether the receiver answers and verifies signatures."
+        description="A test is a ping, or a sample of any type this endpoint subscribes to built from your latest matching record, sent to this endpoint only and signed like a real event. It is attempted once (resend it from the log), marked Test in the log, and never counts toward automatic disabling."
       >
         <PanelBody className="space-y-5">
           <dl className="grid grid-cols-2 gap-4 sm:grid-cols-4">
@@ -132,6 +132,7 @@ export default async function WebhookEndpointPage({ params, searchParams }: Prop
             <div className="min-w-0 flex-1">
               <TestPing
                 ids={ids}
+                eventTypes={endpoint.eventTypes}
                 action={sendTestPingAction}
                 statusAction={deliveryStatusAction}
                 disabledReason={adminReason ?? lockReason ?? (endpoint.enabled ? null : "Enable the endpoint to send a test ping.")}
@@ -189,7 +190,7 @@ export default async function WebhookEndpointPage({ params, searchParams }: Prop
       <Panel
         title="Deliveries"
         id="deliveries"
-        description="The last 30 days, newest first. A failed delivery is retried 6 times over 24 hours; Resend sends one again now, with the same event id."
+        description="The last 30 days, newest first. A failed delivery is retried 6 times over 24 hours (a test is sent once); Resend sends one again now, with the same event id."
       >
         <DeliveryLog
           orgId={orgId}

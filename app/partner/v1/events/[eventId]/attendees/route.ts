@@ -1,5 +1,5 @@
 import { createAttendeeBodySchema } from "@/lib/attendees/attendee-input";
-import { createAttendee } from "@/lib/attendees/create-attendee";
+import { createAttendeeIdempotently } from "@/lib/partner-api/idempotency/create-attendee-idempotently";
 import { attendeeListQuery } from "@/lib/partner-api/query-schemas";
 import { listAttendees } from "@/lib/partner-api/read/attendees";
 import { routeMethods } from "@/lib/partner-api/route-methods";
@@ -12,7 +12,7 @@ const read = withPartnerKey(
 
 const create = withPartnerKey(
   { scope: "attendees:write", idParams: ["eventId"], body: createAttendeeBodySchema },
-  async ({ orgId, params, body }) => ({ status: 201, body: { data: await createAttendee(orgId, params.eventId, body) } }),
+  async ({ orgId, params, body, request }) => createAttendeeIdempotently(orgId, params.eventId, body, request.headers),
 );
 
 export const { GET, HEAD, POST, PUT, PATCH, DELETE, OPTIONS } = routeMethods({ GET: read, POST: create });
