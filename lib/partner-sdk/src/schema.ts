@@ -76,7 +76,7 @@ export type paths = {
         };
         /**
          * List sessions
-         * @description The event's sessions in start-time order. Paged: follow `meta.nextCursor` until it is null.
+         * @description The event's sessions in start-time order. With `updatedSince`: only sessions changed at or after that instant, ordered by `updatedAt`, then `id` (incremental sync, see the guide). Paged: follow `meta.nextCursor` until it is null.
          *
          *     **Scope:** `events:read`.
          */
@@ -208,7 +208,7 @@ export type paths = {
         };
         /**
          * List attendees
-         * @description The event's guest list, **oldest first** (by creation), so an incremental sync can keep a high-water mark. Paged: follow `meta.nextCursor` until it is null. Respect `visibleInList` when republishing a list.
+         * @description The event's guest list, **oldest first** (by creation). With `updatedSince`: only attendees changed at or after that instant, ordered by `updatedAt`, then `id`, so an incremental sync can keep a high-water mark (see the guide). A cursor continues only the list it came from: switching `updatedSince` or `status` mid-walk is refused with `INVALID_CURSOR`. Paged: follow `meta.nextCursor` until it is null. Respect `visibleInList` when republishing a list.
          *
          *     **Scope:** `attendees:read`.
          */
@@ -781,6 +781,11 @@ export type components = {
             capacity: number | null;
             /** @description In billing order */
             speakerIds: string[];
+            /**
+             * Format: date-time
+             * @description When the session last changed; the high-water mark of an incremental sync (`updatedSince`). Added 2026-11-25
+             */
+            updatedAt: string;
         };
         Track: {
             /** Format: uuid */
@@ -1186,7 +1191,7 @@ export type components = {
             createdAt: string;
             data: components["schemas"]["AttendeeWebhookData"];
         };
-        /** @description The Session projection without speakerIds */
+        /** @description The Session projection without speakerIds and updatedAt */
         SessionWebhookData: {
             /** Format: uuid */
             id: string;
@@ -1380,6 +1385,7 @@ export type components = {
          * @description A query parameter or the body failed validation. The cursor was not issued by the service for this list.
          *
          *     - `INVALID_INPUT` / `invalid_body`: A parameter or body value is invalid, or the body is not a JSON object sent as `application/json`. `fields`: an object keyed by the dotted path of each failing value, each `{ code, message }` (first fault per path); `issues`: the validator's raw issues, each with `code`, `path` (array) and `message`, including whole-body faults (empty path) that have no entry in `fields`. The top-level message is always `Validation failed`.
+         *     - `INVALID_INPUT` / `invalid_header`: The `Idempotency-Key` header is empty, longer than 255 characters, or holds a character outside printable ASCII. `header`: the header's name.
          *     - `INVALID_CURSOR` / `invalid_cursor`: The cursor was edited, made up, or issued for another list or filter.
          */
         InvalidInput: {
@@ -1485,10 +1491,12 @@ export type components = {
             };
         };
         /**
-         * @description The record already exists, or the event's state forbids the write.
+         * @description The record already exists, the event's state forbids the write, or the Idempotency-Key conflicts with another request.
          *
          *     - `CONFLICT` / `attendee_exists`: Creating an attendee whose email is already on the event (compared case-insensitively). `attendeeId`: the existing attendee, to PATCH instead.
          *     - `CONFLICT` / `event_archived`: Creating or updating an attendee of an archived event (its guest list is read-only).
+         *     - `CONFLICT` / `idempotency_key_reused`: An `Idempotency-Key` already used (within 24 hours, same organization) with a different method, path or body.
+         *     - `CONFLICT` / `idempotency_key_in_use`: An `Idempotency-Key` whose first request is still being processed; retry after it completes.
          */
         Conflict: {
             headers: {
@@ -1717,6 +1725,8 @@ export interface operations {
                 limit?: number;
                 /** @description The opaque meta.nextCursor of the previous page; omit for the first page */
                 cursor?: string;
+                /** @description Only rows whose updatedAt is at or after this ISO-8601 date-time; the list is then ordered by updatedAt, then id */
+                updatedSince?: string;
             };
             header?: never;
             path: {
@@ -1961,6 +1971,8 @@ export interface operations {
                 cursor?: string;
                 /** @description Only attendees in this state */
                 status?: "invited" | "active" | "revoked";
+                /** @description Only rows whose updatedAt is at or after this ISO-8601 date-time; the list is then ordered by updatedAt, then id */
+                updatedSince?: string;
             };
             header?: never;
             path: {
@@ -2002,7 +2014,10 @@ export interface operations {
     createAttendee: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Optional. 1 to 255 printable ASCII characters (e.g. a UUID), unique per attendee you mean to create. Kept 24 hours per organization: sending the same key and body again replays the first 201 (status and body) with `Idempotent-Replayed: true` and creates nothing; the same key with another body is refused (409 `idempotency_key_reused`), and so is a retry while the first request is still running (409 `idempotency_key_in_use`). Errors are not stored: after a 4xx the same key runs the request again. A malformed key is refused with 400 `INVALID_INPUT` (`invalid_header`). */
+                "Idempotency-Key"?: string;
+            };
             path: {
                 /** @description The event's id. An event of another organization gives 404, never 403. */
                 eventId: string;
@@ -2031,6 +2046,8 @@ export interface operations {
                     "X-RateLimit-Limit": components["headers"]["XRateLimitLimit"];
                     "X-RateLimit-Remaining": components["headers"]["XRateLimitRemaining"];
                     "X-RateLimit-Reset": components["headers"]["XRateLimitReset"];
+                    /** @description `true` when this 201 is the stored answer to an earlier request with the same Idempotency-Key. */
+                    "Idempotent-Replayed"?: "true";
                     [name: string]: unknown;
                 };
                 content: {
@@ -2046,7 +2063,7 @@ export interface operations {
             /** @description No such event in this organization. */
             404: components["responses"]["NotFound"];
             405: components["responses"]["MethodNotAllowed"];
-            /** @description The email is already on the event: `details.reason` = `attendee_exists`, `details.attendeeId` names the existing attendee. The event is archived (its guest list is read-only): `event_archived`. */
+            /** @description `attendee_exists`: the email is already on the event, `details.attendeeId` names the existing attendee. `event_archived`: the event is archived. `idempotency_key_reused`: the Idempotency-Key was used with a different body. `idempotency_key_in_use`: a request with the same Idempotency-Key is still running; retry shortly. */
             409: components["responses"]["Conflict"];
             413: components["responses"]["PayloadTooLarge"];
             429: components["responses"]["TooManyRequests"];
