@@ -93,6 +93,12 @@ test("an OAuth sign-in refused for an unverified password account tells the user
   await expect(page.getByTestId("form-status")).toContainText("Sign in with your email and password.");
 });
 
+test("a full password-hash queue is explained on the sign-in form, not shown as a generic failure", async ({ page }) => {
+  // The code next-auth puts in its error URL when authorize refuses for a full queue (lib/auth/options.ts).
+  await page.goto("/sign-in?error=ServerBusy");
+  await expect(page.getByTestId("form-status")).toHaveText("The server is busy, try again in a moment.");
+});
+
 test("a password stored at the old cost (N=2^14) signs in and is re-hashed at N=2^17", async ({ page }) => {
   const email = uniqueEmail("legacy");
   const salt = randomBytes(16);

@@ -4,9 +4,11 @@ import { redirect } from "next/navigation";
 import { AuthCard } from "@/components/auth/auth-card";
 import { OAuthButtons } from "@/components/auth/oauth-buttons";
 import { SignInForm } from "@/components/auth/sign-in-form";
+import { Callout } from "@/components/ui/callout";
 import { safeCallbackPath } from "@/lib/auth/callback-url";
 import { oauthProviderList } from "@/lib/auth/oauth";
 import { getSessionUser } from "@/lib/auth/session";
+import { SIGNED_UP_PARAM, SIGN_UP_NOTICE } from "@/lib/auth/sign-up-notice";
 
 export const metadata: Metadata = { title: "Sign in" };
 
@@ -34,6 +36,11 @@ export default async function SignInPage({ searchParams }: { searchParams: Searc
         </>
       }
     >
+      {first(params[SIGNED_UP_PARAM]) ? (
+        <Callout tone="info" title="Now sign in" data-testid="sign-up-notice" className="mb-5">
+          {SIGN_UP_NOTICE}
+        </Callout>
+      ) : null}
       <OAuthButtons providers={oauthProviderList()} callbackUrl={callbackUrl} />
       <SignInForm callbackUrl={callbackUrl} initialError={first(params.error)} initialEmail={first(params.email)} />
     </AuthCard>
