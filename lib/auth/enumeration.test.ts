@@ -1,6 +1,6 @@
 import { randomBytes } from "node:crypto";
 import { describe, expect, it } from "vitest";
-import { createInvite, acceptInviteWithNewAccount } from "@/lib/orgs/invites";
+import { createInvite, acceptInviteWithNewAccount, acceptInviteWithoutDisclosure } from "@/lib/orgs/invites";
 import { getDb } from "@/lib/db/client";
 import { signUpWithOrganization, signUpWithoutDisclosure } from "@/lib/orgs/sign-up";
 import { authorizeCredentials } from "./credentials";
@@ -68,5 +68,29 @@ describe("the same hashing work whether or not the email exists", { timeout: 120
     const { token } = await createInvite(org.id, { email: taken, role: "member" }, null);
     expect(await hashesDuring(() => acceptInviteWithNewAccount("not-a-real-token", { password }))).toBe(1);
     expect(await hashesDuring(() => acceptInviteWithNewAccount(token, { password }))).toBe(1);
+  });
+
+  it("invitation sign-up: a taken invited address gets the same answer as a free one, and nothing is written", async () => {
+    const { org } = await signUpWithOrganization({ email: email("admin"), password, orgName: "Uniform invites" });
+    const taken = email("has-account");
+    await signUpWithOrganization({ email: taken, password, orgName: "Their own org" });
+    const before = await getDb().user.findUniqueOrThrow({ where: { email: taken }, include: { memberships: true } });
+    const free = email("no-account");
+    const toTaken = await createInvite(org.id, { email: taken, role: "member" }, null);
+    const toFree = await createInvite(org.id, { email: free, role: "member" }, null);
+
+    let freeAnswer: unknown;
+    let takenAnswer: unknown;
+    expect(await hashesDuring(async () => (freeAnswer = await acceptInviteWithoutDisclosure(toFree.token, { password })))).toBe(1);
+    expect(await hashesDuring(async () => (takenAnswer = await acceptInviteWithoutDisclosure(toTaken.token, { password: "the link holder's password" })))).toBe(1);
+
+    expect(freeAnswer).toEqual({ email: free });
+    expect(takenAnswer).toEqual({ email: taken });
+    expect(await getDb().user.findUniqueOrThrow({ where: { email: taken }, include: { memberships: true } })).toEqual(before);
+    // Still pending: the owner accepts it after signing in with their own password.
+    expect((await getDb().invite.findUniqueOrThrow({ where: { id: toTaken.invite.id } })).acceptedAt).toBeNull();
+    expect((await getDb().invite.findUniqueOrThrow({ where: { id: toFree.invite.id } })).acceptedAt).not.toBeNull();
+    // Refusals that say nothing about accounts still come back.
+    await expect(acceptInviteWithoutDisclosure("not-a-real-token", { password })).rejects.toMatchObject({ details: { reason: "invite_not_found" } });
   });
 });

@@ -8,7 +8,7 @@ import { Callout } from "@/components/ui/callout";
 import { safeCallbackPath } from "@/lib/auth/callback-url";
 import { oauthProviderList } from "@/lib/auth/oauth";
 import { getSessionUser } from "@/lib/auth/session";
-import { SIGNED_UP_PARAM, SIGN_UP_NOTICE } from "@/lib/auth/sign-up-notice";
+import { INVITE_SIGN_UP_NOTICE, SIGNED_UP_PARAM, SIGN_UP_NOTICE } from "@/lib/auth/sign-up-notice";
 
 export const metadata: Metadata = { title: "Sign in" };
 
@@ -22,6 +22,7 @@ export default async function SignInPage({ searchParams }: { searchParams: Searc
   if (await getSessionUser()) redirect(callbackUrl);
   // Arriving from an invitation, a new account is made on the invitation page (it joins
   // that organization); otherwise sign-up starts a new organization.
+  const signedUp = first(params[SIGNED_UP_PARAM]);
   const signUpHref = callbackUrl.startsWith("/invite/") ? callbackUrl : "/sign-up";
   return (
     <AuthCard
@@ -36,9 +37,9 @@ export default async function SignInPage({ searchParams }: { searchParams: Searc
         </>
       }
     >
-      {first(params[SIGNED_UP_PARAM]) ? (
+      {signedUp ? (
         <Callout tone="info" title="Now sign in" data-testid="sign-up-notice" className="mb-5">
-          {SIGN_UP_NOTICE}
+          {signedUp === "invite" ? INVITE_SIGN_UP_NOTICE : SIGN_UP_NOTICE}
         </Callout>
       ) : null}
       <OAuthButtons providers={oauthProviderList()} callbackUrl={callbackUrl} />
