@@ -36,6 +36,14 @@ export async function signUp(page: Page, { email, orgName, name = "" }: { email:
   return CONSOLE_URL.exec(new URL(page.url()).pathname)![1];
 }
 
+/** After "Create account and join": the sign-in page it always leads to, then sign in (back through the link). */
+export async function signInAfterInviteSignUp(page: Page, password = PASSWORD): Promise<void> {
+  await page.waitForURL((url) => url.pathname === "/sign-in" && url.searchParams.get("signedUp") === "invite");
+  await expect(page.getByTestId("sign-up-notice")).toBeVisible();
+  await page.getByLabel("Password").fill(password);
+  await page.getByRole("button", { name: "Sign in" }).click();
+}
+
 export async function signIn(page: Page, email: string, password = PASSWORD): Promise<void> {
   await page.goto("/sign-in");
   await page.getByLabel("Email").fill(email);
