@@ -41,6 +41,12 @@ test("an invited member joins through the link, sees everything, and cannot chan
   await expect(member.getByRole("heading", { level: 1 })).toHaveText("Join Invite Org");
   await member.getByLabel("Choose a password").fill(PASSWORD);
   await member.getByRole("button", { name: "Create account and join" }).click();
+  // The same answer as for an address that already has an account: sign in, then back to the link.
+  await member.waitForURL((url) => url.pathname === "/sign-in" && url.searchParams.get("signedUp") === "invite");
+  await expect(member.getByTestId("sign-up-notice")).toContainText("If this address had no account, it is ready and you have joined");
+  await expect(member.getByLabel("Email")).toHaveValue(memberEmail);
+  await member.getByLabel("Password").fill(PASSWORD);
+  await member.getByRole("button", { name: "Sign in" }).click();
   await member.waitForURL(new RegExp(`/console/${orgId}$`));
 
   // Pages open; controls are disabled with an explanation.
@@ -78,10 +84,15 @@ test("an invited member joins through the link, sees everything, and cannot chan
   expect((await sql(`SELECT "revokedAt" FROM "ApiKey" WHERE "orgId" = $1`, [orgId]))[0].revokedAt).toBeNull();
   expect((await request.get("/partner/v1/me", { headers: { authorization: `Bearer ${secret}` } })).status()).toBe(200);
 
-  // The link was single use.
+  // The link was single use: the member is sent to the organization, anyone else is told.
   await member.goto(link);
-  await expect(member.getByRole("heading", { level: 1 })).toHaveText("This invitation has been used");
+  await member.waitForURL(new RegExp(`/console/${orgId}$`));
   await memberContext.close();
+  const strangerContext = await browser.newContext();
+  const stranger = await strangerContext.newPage();
+  await stranger.goto(link);
+  await expect(stranger.getByRole("heading", { level: 1 })).toHaveText("This invitation has been used");
+  await strangerContext.close();
 });
 
 test("an invitation refuses a user signed in with another address", async ({ page, browser }) => {
@@ -99,4 +110,39 @@ test("an invitation refuses a user signed in with another address", async ({ pag
   await expect(other.getByTestId("invite-mismatch")).toContainText("Signed in with another address");
   await expect(other.getByRole("button", { name: /^Join/ })).toHaveCount(0);
   await otherContext.close();
+});
+
+test("'create account and join' for an address that already has an account answers like a new one and changes nothing", async ({ page, browser }) => {
+  const orgId = await signUp(page, { email: uniqueEmail("admin3"), orgName: "Existing Invitee Org" });
+  const existing = uniqueEmail("existing");
+  const other = await browser.newContext();
+  const owner = await other.newPage();
+  await signUp(owner, { email: existing, orgName: "Own Org" });
+  await other.clearCookies();
+
+  await page.goto(`/console/${orgId}/members`);
+  const form = page.getByRole("form", { name: "Invite a member" });
+  await form.getByLabel("Email address").fill(existing);
+  await form.getByRole("button", { name: "Create invitation link" }).click();
+  const link = await page.getByTestId("invite-link").getByLabel("Invitation link").inputValue();
+
+  // Whoever holds the link tries to create the account: the same page as for a free address.
+  await owner.goto(link);
+  await owner.getByLabel("Choose a password").fill("a password of the link holder");
+  await owner.getByRole("button", { name: "Create account and join" }).click();
+  await owner.waitForURL((url) => url.pathname === "/sign-in" && url.searchParams.get("signedUp") === "invite");
+  expect(new URL(owner.url()).searchParams.get("callbackUrl")).toBe(new URL(link).pathname);
+  await expect(owner.getByTestId("sign-up-notice")).toContainText("If it already had an account, nothing was changed");
+  await expect(owner.getByTestId("form-status")).toHaveText("");
+
+  // The new password opens nothing; the owner's own password does, and the invitation is still there to accept.
+  await owner.getByLabel("Password").fill("a password of the link holder");
+  await owner.getByRole("button", { name: "Sign in" }).click();
+  await expect(owner.getByTestId("form-status")).toHaveText("Email or password is incorrect.");
+  await owner.getByLabel("Password").fill(PASSWORD);
+  await owner.getByRole("button", { name: "Sign in" }).click();
+  await owner.waitForURL((url) => url.pathname === new URL(link).pathname);
+  await owner.getByRole("button", { name: /^Join/ }).click();
+  await owner.waitForURL(new RegExp(`/console/${orgId}$`));
+  await other.close();
 });

@@ -1,6 +1,6 @@
 import fs from "node:fs";
 import { expect, test, type Page } from "@playwright/test";
-import { PASSWORD, createKey, signUp, uniqueEmail, unlockBilling } from "./support/console";
+import { PASSWORD, createKey, signInAfterInviteSignUp, signUp, uniqueEmail, unlockBilling } from "./support/console";
 import { startJsonServer } from "./support/integrations";
 import { sql } from "./support/server";
 
@@ -297,6 +297,7 @@ test("screenshots of every page", async ({ page, browser }) => {
   await guest.getByLabel("Your name").fill("Grace Hopper");
   await guest.getByLabel("Choose a password").fill(PASSWORD);
   await guest.getByRole("button", { name: "Create account and join" }).click();
+  await signInAfterInviteSignUp(guest);
   await guest.waitForURL(new RegExp(`/console/${orgId}$`));
   await guest.goto(`/console/${orgId}/api-keys`);
   await shoot(guest, "api-keys-member");

@@ -17,6 +17,7 @@ const ERRORS: Record<string, string> = {
   [SIGN_IN_ERROR.oauthLinkRefused]:
     "An account with this email already exists and its address has not been verified, so it cannot be joined to this provider. Sign in with your email and password.",
   [SIGN_IN_ERROR.tooManyAttempts]: "Too many failed sign-in attempts. Sign-in for this account is paused for up to 15 minutes; try again later.",
+  [SIGN_IN_ERROR.serverBusy]: "The server is busy, try again in a moment.",
   SessionRequired: "Sign in to continue.",
 };
 

@@ -10,17 +10,38 @@ export function uniqueEmail(tag: string): string {
 
 const CONSOLE_URL = /\/console\/([0-9a-f-]{36})$/;
 
-/** Signs up through the form and returns the new organization's id (from the console URL). */
-export async function signUp(page: Page, { email, orgName, name = "" }: { email: string; orgName: string; name?: string }): Promise<string> {
+/**
+ * Fills and sends the sign-up form, then waits for the sign-in page it always leads to
+ * (the same one whether or not the address already had an account).
+ */
+export async function submitSignUp(page: Page, { email, orgName, name = "", password = PASSWORD }: { email: string; orgName: string; name?: string; password?: string }): Promise<void> {
   await page.goto("/sign-up");
   await page.getByLabel("Organization name").fill(orgName);
   if (name) await page.getByLabel("Your name").fill(name);
   await page.getByLabel("Work email").fill(email);
-  await page.getByLabel("Password").fill(PASSWORD);
+  await page.getByLabel("Password").fill(password);
   await page.getByRole("button", { name: "Create account" }).click();
+  await page.waitForURL((url) => url.pathname === "/sign-in" && url.searchParams.get("signedUp") === "1");
+  await expect(page.getByTestId("sign-up-notice")).toBeVisible();
+  await expect(page.getByLabel("Email")).toHaveValue(email);
+}
+
+/** Signs up, signs in as the form then asks, and returns the new organization's id (from the console URL). */
+export async function signUp(page: Page, { email, orgName, name = "" }: { email: string; orgName: string; name?: string }): Promise<string> {
+  await submitSignUp(page, { email, orgName, name });
+  await page.getByLabel("Password").fill(PASSWORD);
+  await page.getByRole("button", { name: "Sign in" }).click();
   await page.waitForURL(CONSOLE_URL);
   await expect(page.getByRole("heading", { level: 1, name: "Overview" })).toBeVisible();
   return CONSOLE_URL.exec(new URL(page.url()).pathname)![1];
+}
+
+/** After "Create account and join": the sign-in page it always leads to, then sign in (back through the link). */
+export async function signInAfterInviteSignUp(page: Page, password = PASSWORD): Promise<void> {
+  await page.waitForURL((url) => url.pathname === "/sign-in" && url.searchParams.get("signedUp") === "invite");
+  await expect(page.getByTestId("sign-up-notice")).toBeVisible();
+  await page.getByLabel("Password").fill(password);
+  await page.getByRole("button", { name: "Sign in" }).click();
 }
 
 export async function signIn(page: Page, email: string, password = PASSWORD): Promise<void> {

@@ -1,14 +1,14 @@
 import { randomBytes } from "node:crypto";
 import { describe, expect, it } from "vitest";
-import { createInvite, acceptInviteWithNewAccount } from "@/lib/orgs/invites";
-import { signUpWithOrganization } from "@/lib/orgs/sign-up";
+import { createInvite, acceptInviteWithNewAccount, acceptInviteWithoutDisclosure } from "@/lib/orgs/invites";
+import { getDb } from "@/lib/db/client";
+import { signUpWithOrganization, signUpWithoutDisclosure } from "@/lib/orgs/sign-up";
 import { authorizeCredentials } from "./credentials";
 import { passwordHashQueue } from "./hash-queue";
 
 // Whether an address has an account must not show in the work done: every path of
 // sign-in, sign-up and invite acceptance runs exactly one password hash, taken address or
-// not. (Sign-up's message for a taken address is the one documented exception, README
-// "Security / Enumeration".)
+// not, and the public sign-up answers the same (README "Security / Enumeration").
 
 const email = (tag: string) => `${tag}-${randomBytes(4).toString("hex")}@example.com`;
 const password = "a long enough password";
@@ -41,6 +41,26 @@ describe("the same hashing work whether or not the email exists", { timeout: 120
     expect(await hashesDuring(() => signUpWithOrganization({ email: taken.toUpperCase(), password, orgName: "Again" }))).toBe(1);
   });
 
+  it("public sign-up: a taken address gets the same answer as a free one, and nothing is written or changed", async () => {
+    const taken = email("taken-public");
+    await signUpWithOrganization({ email: taken, password, orgName: "Original", name: "Original Name" });
+    const before = await getDb().user.findUniqueOrThrow({ where: { email: taken }, include: { memberships: true } });
+    const free = email("free-public");
+
+    let freeAnswer: unknown;
+    let takenAnswer: unknown;
+    expect(await hashesDuring(async () => (freeAnswer = await signUpWithoutDisclosure({ email: free, password, orgName: "Free org" })))).toBe(1);
+    expect(await hashesDuring(async () => (takenAnswer = await signUpWithoutDisclosure({ email: taken, password: "another password here", orgName: "Probe org", name: "Prober" })))).toBe(1);
+
+    expect(freeAnswer).toEqual({ email: free });
+    expect(takenAnswer).toEqual({ email: taken });
+    // The probe made no organization; the taken account is exactly as it was.
+    expect(await getDb().organization.count({ where: { name: "Probe org" } })).toBe(0);
+    expect(await getDb().user.findUniqueOrThrow({ where: { email: taken }, include: { memberships: true } })).toEqual(before);
+    const created = await getDb().user.findUniqueOrThrow({ where: { email: free }, include: { memberships: { include: { org: true } } } });
+    expect(created.memberships.map((m) => [m.role, m.org.name])).toEqual([["admin", "Free org"]]);
+  });
+
   it("invite acceptance: an unknown link and a taken address each cost one hash", async () => {
     const { org } = await signUpWithOrganization({ email: email("admin"), password, orgName: "Inviting" });
     const taken = email("member");
@@ -48,5 +68,29 @@ describe("the same hashing work whether or not the email exists", { timeout: 120
     const { token } = await createInvite(org.id, { email: taken, role: "member" }, null);
     expect(await hashesDuring(() => acceptInviteWithNewAccount("not-a-real-token", { password }))).toBe(1);
     expect(await hashesDuring(() => acceptInviteWithNewAccount(token, { password }))).toBe(1);
+  });
+
+  it("invitation sign-up: a taken invited address gets the same answer as a free one, and nothing is written", async () => {
+    const { org } = await signUpWithOrganization({ email: email("admin"), password, orgName: "Uniform invites" });
+    const taken = email("has-account");
+    await signUpWithOrganization({ email: taken, password, orgName: "Their own org" });
+    const before = await getDb().user.findUniqueOrThrow({ where: { email: taken }, include: { memberships: true } });
+    const free = email("no-account");
+    const toTaken = await createInvite(org.id, { email: taken, role: "member" }, null);
+    const toFree = await createInvite(org.id, { email: free, role: "member" }, null);
+
+    let freeAnswer: unknown;
+    let takenAnswer: unknown;
+    expect(await hashesDuring(async () => (freeAnswer = await acceptInviteWithoutDisclosure(toFree.token, { password })))).toBe(1);
+    expect(await hashesDuring(async () => (takenAnswer = await acceptInviteWithoutDisclosure(toTaken.token, { password: "the link holder's password" })))).toBe(1);
+
+    expect(freeAnswer).toEqual({ email: free });
+    expect(takenAnswer).toEqual({ email: taken });
+    expect(await getDb().user.findUniqueOrThrow({ where: { email: taken }, include: { memberships: true } })).toEqual(before);
+    // Still pending: the owner accepts it after signing in with their own password.
+    expect((await getDb().invite.findUniqueOrThrow({ where: { id: toTaken.invite.id } })).acceptedAt).toBeNull();
+    expect((await getDb().invite.findUniqueOrThrow({ where: { id: toFree.invite.id } })).acceptedAt).not.toBeNull();
+    // Refusals that say nothing about accounts still come back.
+    await expect(acceptInviteWithoutDisclosure("not-a-real-token", { password })).rejects.toMatchObject({ details: { reason: "invite_not_found" } });
   });
 });

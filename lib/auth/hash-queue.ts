@@ -28,7 +28,7 @@ export class HashQueue {
   async run<T>(work: () => Promise<T>): Promise<T> {
     if (this.running >= this.concurrency) {
       if (this.waiting.length >= this.maxQueued) {
-        throw new AppError("SERVICE_UNAVAILABLE", "The server is busy. Try again in a few seconds.", { reason: "password_hashing_busy" }, { "retry-after": "2" });
+        throw hashingBusyError();
       }
       await new Promise<void>((resolve) => this.waiting.push(resolve));
     } else {
@@ -44,6 +44,10 @@ export class HashQueue {
       else this.running -= 1;
     }
   }
+}
+
+export function hashingBusyError(): AppError {
+  return new AppError("SERVICE_UNAVAILABLE", "The server is busy. Try again in a few seconds.", { reason: "password_hashing_busy" }, { "retry-after": "2" });
 }
 
 const globalQueue = globalThis as unknown as { passwordHashQueue?: HashQueue };

@@ -1,12 +1,23 @@
 import type { AuthOptions } from "next-auth";
 import CredentialsProvider from "next-auth/providers/credentials";
 import { getDb } from "@/lib/db/client";
+import { AppError } from "@/lib/errors/app-error";
 import { CONSOLE_HOME, safeCallbackPath } from "./callback-url";
 import { authorizeCredentials } from "./credentials";
 import { oauthProviders, resolveOAuthUser, verifiedOAuthEmail } from "./oauth";
 import { sessionSecret } from "./secret";
 import { SIGN_IN_ERROR } from "./sign-in-error-codes";
 import { clientIp } from "./throttle/client-ip";
+
+/**
+ * next-auth turns an error thrown by authorize into `?error=<its message>` for the form, so
+ * a full hash queue becomes a code the form has a message for (anything else stays a
+ * generic failure: its message is not meant for users).
+ */
+function signInFormError(error: unknown): never {
+  if (error instanceof AppError && error.details?.reason === "password_hashing_busy") throw new Error(SIGN_IN_ERROR.serverBusy);
+  throw error;
+}
 
 const SESSION_MAX_AGE_SECONDS = 7 * 24 * 60 * 60;
 
@@ -30,7 +41,8 @@ export function getAuthOptions(): AuthOptions {
         name: "Email and password",
         credentials: { email: { label: "Email", type: "email" }, password: { label: "Password", type: "password" } },
         // next-auth hands the request's headers over as a plain object.
-        authorize: (credentials, request) => authorizeCredentials(credentials, clientIp(new Headers(request?.headers as Record<string, string> | undefined))),
+        authorize: (credentials, request) =>
+          authorizeCredentials(credentials, clientIp(new Headers(request?.headers as Record<string, string> | undefined))).catch(signInFormError),
       }),
       ...oauthProviders(),
     ],

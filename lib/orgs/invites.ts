@@ -159,6 +159,30 @@ export async function acceptInviteWithNewAccount(
   }
 }
 
+/**
+ * The invitation page's "create account and join": the same answer whether or not the
+ * invited address already has an account (README "Security / Enumeration"). A free address
+ * is created and joined; a taken one changes nothing and the invitation stays pending for
+ * its owner to accept after signing in. Refusals that do not depend on the address (an
+ * unknown, used or expired link, invalid input, throttling) still come back.
+ */
+export async function acceptInviteWithoutDisclosure(
+  token: string,
+  input: z.input<typeof inviteSignUpSchema>,
+  now: Date = new Date(),
+  client: { ip: string | null } = { ip: null },
+): Promise<{ email: string }> {
+  try {
+    await acceptInviteWithNewAccount(token, input, now, client);
+  } catch (error) {
+    if (!(error instanceof AppError && error.details?.reason === "email_taken")) throw error;
+  }
+  // Looked up on both paths, so neither does more database work than the other here.
+  const invite = await findInviteByToken(token);
+  if (!invite) throw new AppError("NOT_FOUND", "This invitation link is not valid.", { reason: "invite_not_found" });
+  return { email: invite.email };
+}
+
 /** Withdraws a pending invite of `orgId`; its link stops working at once. */
 export async function revokeInvite(orgId: string, inviteId: string): Promise<void> {
   const valid = z.uuid().safeParse(inviteId).success;

@@ -4,9 +4,11 @@ import { redirect } from "next/navigation";
 import { AuthCard } from "@/components/auth/auth-card";
 import { OAuthButtons } from "@/components/auth/oauth-buttons";
 import { SignInForm } from "@/components/auth/sign-in-form";
+import { Callout } from "@/components/ui/callout";
 import { safeCallbackPath } from "@/lib/auth/callback-url";
 import { oauthProviderList } from "@/lib/auth/oauth";
 import { getSessionUser } from "@/lib/auth/session";
+import { INVITE_SIGN_UP_NOTICE, SIGNED_UP_PARAM, SIGN_UP_NOTICE } from "@/lib/auth/sign-up-notice";
 
 export const metadata: Metadata = { title: "Sign in" };
 
@@ -20,6 +22,7 @@ export default async function SignInPage({ searchParams }: { searchParams: Searc
   if (await getSessionUser()) redirect(callbackUrl);
   // Arriving from an invitation, a new account is made on the invitation page (it joins
   // that organization); otherwise sign-up starts a new organization.
+  const signedUp = first(params[SIGNED_UP_PARAM]);
   const signUpHref = callbackUrl.startsWith("/invite/") ? callbackUrl : "/sign-up";
   return (
     <AuthCard
@@ -34,6 +37,11 @@ export default async function SignInPage({ searchParams }: { searchParams: Searc
         </>
       }
     >
+      {signedUp ? (
+        <Callout tone="info" title="Now sign in" data-testid="sign-up-notice" className="mb-5">
+          {signedUp === "invite" ? INVITE_SIGN_UP_NOTICE : SIGN_UP_NOTICE}
+        </Callout>
+      ) : null}
       <OAuthButtons providers={oauthProviderList()} callbackUrl={callbackUrl} />
       <SignInForm callbackUrl={callbackUrl} initialError={first(params.error)} initialEmail={first(params.email)} />
     </AuthCard>

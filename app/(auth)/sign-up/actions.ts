@@ -1,15 +1,21 @@
 "use server";
 
 import { headers } from "next/headers";
+import { redirect } from "next/navigation";
 import { clientIp } from "@/lib/auth/throttle/client-ip";
+import { signUpNoticePath } from "@/lib/auth/sign-up-notice";
 import type { ActionResult, ActionState } from "@/lib/console/action-result";
 import { formText, runAction } from "@/lib/console/run-action";
-import { signUpWithOrganization } from "@/lib/orgs/sign-up";
+import { signUpWithoutDisclosure } from "@/lib/orgs/sign-up";
 
-/** Creates user, organization and admin membership in one transaction; the form then signs in. */
-export async function signUpAction(_previous: ActionState<{ orgId: string }>, formData: FormData): Promise<ActionResult<{ orgId: string }>> {
-  return runAction(async () => {
-    const { org } = await signUpWithOrganization(
+/**
+ * Free or taken email, the answer is the same redirect to sign-in with the address filled
+ * in and a neutral notice; only refusals that do not depend on the address (invalid input,
+ * throttling) come back to the form.
+ */
+export async function signUpAction(_previous: ActionState<null>, formData: FormData): Promise<ActionResult<null>> {
+  const result = await runAction(async () => {
+    const { email } = await signUpWithoutDisclosure(
       {
         name: formText(formData, "name") ?? "",
         email: formText(formData, "email") ?? "",
@@ -18,6 +24,8 @@ export async function signUpAction(_previous: ActionState<{ orgId: string }>, fo
       },
       { ip: clientIp(await headers()) },
     );
-    return { message: "Account created.", data: { orgId: org.id } };
+    return { message: "Signed up.", data: email };
   });
+  if (result.ok) redirect(signUpNoticePath(result.data));
+  return result;
 }

@@ -4,9 +4,10 @@ import { headers } from "next/headers";
 import { redirect } from "next/navigation";
 import { clientIp } from "@/lib/auth/throttle/client-ip";
 import { requireUser } from "@/lib/auth/session";
+import { inviteSignUpNoticePath } from "@/lib/auth/sign-up-notice";
 import type { ActionResult, ActionState } from "@/lib/console/action-result";
 import { formText, runAction } from "@/lib/console/run-action";
-import { acceptInvite, acceptInviteWithNewAccount } from "@/lib/orgs/invites";
+import { acceptInvite, acceptInviteWithoutDisclosure, invitePath } from "@/lib/orgs/invites";
 
 /** A signed-in user accepts; acceptInvite checks the address, expiry and single use. */
 export async function acceptInviteAction(_previous: ActionState<null>, formData: FormData): Promise<ActionResult<null>> {
@@ -20,15 +21,21 @@ export async function acceptInviteAction(_previous: ActionState<null>, formData:
   return result;
 }
 
-/** Someone without an account: user, membership and the used invite in one transaction. */
-export async function inviteSignUpAction(_previous: ActionState<{ orgId: string }>, formData: FormData): Promise<ActionResult<{ orgId: string }>> {
-  return runAction(async () => {
-    const { orgId } = await acceptInviteWithNewAccount(
-      formText(formData, "token") ?? "",
+/**
+ * Someone without an account: the same redirect to sign-in (then back to the invitation)
+ * whether the invited address was free (account made, joined) or taken (nothing changed).
+ */
+export async function inviteSignUpAction(_previous: ActionState<null>, formData: FormData): Promise<ActionResult<null>> {
+  const token = formText(formData, "token") ?? "";
+  const result = await runAction(async () => {
+    const { email } = await acceptInviteWithoutDisclosure(
+      token,
       { name: formText(formData, "name") ?? "", password: formText(formData, "password") ?? "" },
       new Date(),
       { ip: clientIp(await headers()) },
     );
-    return { message: "Account created.", data: { orgId } };
+    return { message: "Signed up.", data: email };
   });
+  if (result.ok) redirect(inviteSignUpNoticePath(result.data, invitePath(token)));
+  return result;
 }

@@ -1,5 +1,6 @@
 import type { Metadata } from "next";
 import Link from "next/link";
+import { redirect } from "next/navigation";
 import { AcceptInviteForm } from "@/components/auth/accept-invite-form";
 import { AuthCard } from "@/components/auth/auth-card";
 import { InviteSignUpForm } from "@/components/auth/invite-sign-up-form";
@@ -36,6 +37,9 @@ export default async function InvitePage({ params }: { params: Promise<{ token: 
   const role = invite.role === "admin" ? "an admin" : "a member";
   if (state !== "pending") {
     const member = user ? await getDb().membership.findUnique({ where: { orgId_userId: { orgId: invite.orgId, userId: user.id } } }) : null;
+    // Someone who joined through this link and then signed in (the sign-up path comes back
+    // here) goes straight to the organization.
+    if (member && state === "accepted") redirect(`/console/${invite.orgId}`);
     return (
       <AuthCard
         title={state === "accepted" ? "This invitation has been used" : "This invitation has expired"}
