@@ -58,7 +58,7 @@ function form(fields: Record<string, string | string[]>): FormData {
   return data;
 }
 
-type Fixture = { orgId: string; eventId: string; attendeeId: string; formId: string; keyId: string; inviteId: string; endpointId: string; deliveryId: string; dataSourceId: string; runId: string };
+type Fixture = { orgId: string; membershipId: string; eventId: string; attendeeId: string; formId: string; keyId: string; inviteId: string; endpointId: string; deliveryId: string; dataSourceId: string; runId: string };
 let A: Fixture;
 let B: Fixture;
 let bob: SessionUser;
@@ -83,7 +83,8 @@ async function makeOrg(): Promise<Fixture & { admin: SessionUser }> {
     data: { orgId, eventId, name: "S", target: "attendees", url: "http://127.0.0.1:9/people", headerNames: [], mapping: { fields: { email: { path: "email" } } } },
   });
   const run = await getDb().dataSourceRun.create({ data: { dataSourceId: source.id, trigger: "manual", status: "succeeded", finishedAt: new Date() } });
-  return { orgId, admin, eventId, attendeeId: attendee.id, formId, keyId, inviteId, endpointId, deliveryId, dataSourceId: source.id, runId: run.id };
+  const membershipId = (await getDb().membership.findFirstOrThrow({ where: { orgId, userId: admin.id } })).id;
+  return { orgId, membershipId, admin, eventId, attendeeId: attendee.id, formId, keyId, inviteId, endpointId, deliveryId, dataSourceId: source.id, runId: run.id };
 }
 
 /** Every row either organization owns, as stored. */
@@ -133,6 +134,10 @@ const MATRIX: Record<string, () => (() => Promise<ActionResult<unknown>>)[]> = {
   [`${MEMBERS}#createInviteAction`]: () => [() => action(`${MEMBERS}#createInviteAction`)(null, form({ orgId: A.orgId, email: "new@example.com", role: "admin" }))],
   [`${MEMBERS}#revokeInviteAction`]: () =>
     [A.orgId, B.orgId].map((orgId) => () => action(`${MEMBERS}#revokeInviteAction`)(null, form({ orgId, inviteId: A.inviteId }))),
+  [`${MEMBERS}#removeMemberAction`]: () =>
+    [A.orgId, B.orgId].map((orgId) => () => action(`${MEMBERS}#removeMemberAction`)(null, form({ orgId, membershipId: A.membershipId }))),
+  [`${MEMBERS}#changeMemberRoleAction`]: () =>
+    [A.orgId, B.orgId].map((orgId) => () => action(`${MEMBERS}#changeMemberRoleAction`)(null, form({ orgId, membershipId: A.membershipId, role: "member" }))),
   [`${WEBHOOKS}#createEndpointAction`]: () => [
     () => action(`${WEBHOOKS}#createEndpointAction`)(null, form({ orgId: A.orgId, url: "http://127.0.0.1:9/x", eventTypes: "attendee.created" })),
   ],

@@ -7,7 +7,7 @@ import { inputClasses } from "@/components/ui/field";
 import { TBody, THead, Table, Td, Th, Tr } from "@/components/ui/table";
 import { ATTENDEE_STATUSES, groupedBadgeCode, type GuestRow } from "@/lib/console/guest-list";
 import { statusTone } from "./event-dates";
-import { EventActionButton } from "./event-action-button";
+import { ConfirmedChangeButton } from "../confirmed-change-button";
 
 export type GuestActions = { revoke: FormAction<null>; restore: FormAction<null>; checkIn: FormAction<null> };
 
@@ -100,12 +100,12 @@ export function GuestList({
                       ) : (
                         <div className="flex flex-wrap justify-end gap-2">
                           {guest.status !== "revoked" && !guest.checkedInAt ? (
-                            <EventActionButton fields={fields} action={actions.checkIn} label="Check in" srLabel={guest.displayName} title={`Check in ${guest.displayName}?`} description="Records their arrival now; subscribed endpoints receive attendee.checked_in. One check-in per attendee." confirmLabel="Check in" pendingLabel="Checking in…" testId="check-in" />
+                            <ConfirmedChangeButton fields={fields} action={actions.checkIn} label="Check in" srLabel={guest.displayName} title={`Check in ${guest.displayName}?`} description="Records their arrival now; subscribed endpoints receive attendee.checked_in. One check-in per attendee." confirmLabel="Check in" pendingLabel="Checking in…" testId="check-in" />
                           ) : null}
                           {guest.status === "revoked" ? (
-                            <EventActionButton fields={fields} action={actions.restore} label="Restore" srLabel={guest.displayName} title={`Restore ${guest.displayName}?`} description="They return to the guest list (active if they had signed in, invited otherwise); endpoints receive attendee.updated." confirmLabel="Restore" pendingLabel="Restoring…" testId="restore-attendee" />
+                            <ConfirmedChangeButton fields={fields} action={actions.restore} label="Restore" srLabel={guest.displayName} title={`Restore ${guest.displayName}?`} description="They return to the guest list (active if they had signed in, invited otherwise); endpoints receive attendee.updated." confirmLabel="Restore" pendingLabel="Restoring…" testId="restore-attendee" />
                           ) : (
-                            <EventActionButton fields={fields} action={actions.revoke} danger label="Revoke" srLabel={guest.displayName} title={`Revoke ${guest.displayName}?`} description="They stay in the record but can no longer check in, scan or answer; endpoints receive attendee.updated with status revoked. You can restore them later." confirmLabel="Revoke" pendingLabel="Revoking…" testId="revoke-attendee" />
+                            <ConfirmedChangeButton fields={fields} action={actions.revoke} danger label="Revoke" srLabel={guest.displayName} title={`Revoke ${guest.displayName}?`} description="They stay in the record but can no longer check in, scan or answer; endpoints receive attendee.updated with status revoked. You can restore them later." confirmLabel="Revoke" pendingLabel="Revoking…" testId="revoke-attendee" />
                           )}
                         </div>
                       )}

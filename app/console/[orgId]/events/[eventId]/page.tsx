@@ -1,7 +1,7 @@
 import type { Metadata } from "next";
 import Link from "next/link";
 import { notFound } from "next/navigation";
-import { EventActionButton } from "@/components/console/events/event-action-button";
+import { ConfirmedChangeButton } from "@/components/console/confirmed-change-button";
 import { EventDates, statusTone } from "@/components/console/events/event-dates";
 import { GuestList } from "@/components/console/events/guest-list";
 import { PartnerPanel } from "@/components/console/events/partner-panel";
@@ -66,10 +66,10 @@ export default async function EventPage({ params, searchParams }: Props) {
           isAdmin ? (
             <>
               {canTransition("event", event.status, "published") ? (
-                <EventActionButton fields={fields} action={publishEventAction} label="Publish" srLabel={event.name} title={`Publish “${event.name}”?`} description="Attendees can see it; subscribed endpoints receive event.published. A published event cannot go back to draft." confirmLabel="Publish" pendingLabel="Publishing…" testId="publish-event" />
+                <ConfirmedChangeButton fields={fields} action={publishEventAction} label="Publish" srLabel={event.name} title={`Publish “${event.name}”?`} description="Attendees can see it; subscribed endpoints receive event.published. A published event cannot go back to draft." confirmLabel="Publish" pendingLabel="Publishing…" testId="publish-event" />
               ) : null}
               {canTransition("event", event.status, "archived") ? (
-                <EventActionButton fields={fields} action={archiveEventAction} danger label="Archive" srLabel={event.name} title={`Archive “${event.name}”?`} description="Archiving is final: the guest list and engagement record become read-only, and writes through the Partner API answer 409 event_archived. Endpoints receive event.updated." confirmLabel="Archive" pendingLabel="Archiving…" testId="archive-event" />
+                <ConfirmedChangeButton fields={fields} action={archiveEventAction} danger label="Archive" srLabel={event.name} title={`Archive “${event.name}”?`} description="Archiving is final: the guest list and engagement record become read-only, and writes through the Partner API answer 409 event_archived. Endpoints receive event.updated." confirmLabel="Archive" pendingLabel="Archiving…" testId="archive-event" />
               ) : null}
             </>
           ) : null
@@ -189,9 +189,9 @@ async function Engagement({ orgId, eventId, isAdmin, archived }: { orgId: string
                 {isAdmin ? (
                   <Td className="text-right">
                     {archived ? null : canTransition("form", form.status, "open") ? (
-                      <EventActionButton fields={{ orgId, formId: form.id }} action={openFormAction} label="Open" srLabel={form.name} title={`Open “${form.name}”?`} description="Attendees can submit answers until you close it." confirmLabel="Open form" pendingLabel="Opening…" testId="open-form" />
+                      <ConfirmedChangeButton fields={{ orgId, formId: form.id }} action={openFormAction} label="Open" srLabel={form.name} title={`Open “${form.name}”?`} description="Attendees can submit answers until you close it." confirmLabel="Open form" pendingLabel="Opening…" testId="open-form" />
                     ) : canTransition("form", form.status, "closed") ? (
-                      <EventActionButton fields={{ orgId, formId: form.id }} action={closeFormAction} danger label="Close" srLabel={form.name} title={`Close “${form.name}”?`} description="New answers are refused; existing answers stay. You can open it again." confirmLabel="Close form" pendingLabel="Closing…" testId="close-form" />
+                      <ConfirmedChangeButton fields={{ orgId, formId: form.id }} action={closeFormAction} danger label="Close" srLabel={form.name} title={`Close “${form.name}”?`} description="New answers are refused; existing answers stay. You can open it again." confirmLabel="Close form" pendingLabel="Closing…" testId="close-form" />
                     ) : null}
                   </Td>
                 ) : null}

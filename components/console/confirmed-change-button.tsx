@@ -3,14 +3,14 @@
 import { focusPageHeadingIfLost } from "@/components/forms/use-dialog-action";
 import type { FormAction } from "@/components/forms/use-form-action";
 import { useToast } from "@/components/ui/toast";
-import { ConfirmActionButton } from "../confirm-action-button";
+import { ConfirmActionButton } from "./confirm-action-button";
 
 /**
- * A status change on the events pages (publish, archive, revoke, restore, check in),
+ * A status change (publish, archive, revoke, restore, check in, a member's role),
  * confirmed in a dialog; the server action re-checks the admin and the organization.
  * Pages render it for admins only: members see the status, not the button.
  */
-export function EventActionButton({
+export function ConfirmedChangeButton({
   fields,
   action,
   label,
