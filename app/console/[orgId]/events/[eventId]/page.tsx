@@ -15,7 +15,7 @@ import { TBody, THead, Table, Td, Th, Tr } from "@/components/ui/table";
 import { requireMember } from "@/lib/console/guard";
 import { listGuests } from "@/lib/console/guest-list";
 import { recentDeliveriesFor } from "@/lib/console/partner-view";
-import { getDb } from "@/lib/db/client";
+import { eventCounts, findOrgEvent, listEventForms, listEventSessions } from "@/lib/console/event-workspace";
 import { canTransition } from "@/lib/transitions/state-tables";
 import {
   archiveEventAction,
@@ -39,13 +39,12 @@ const TABS = [
 ] as const;
 
 const one = (value: string | string[] | undefined) => (Array.isArray(value) ? value[0] : value) ?? "";
-const isUuid = (value: string) => /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(value);
 
 export default async function EventPage({ params, searchParams }: Props) {
   const { orgId, eventId } = await params;
   const query = await searchParams;
   const { membership } = await requireMember(orgId);
-  const event = isUuid(eventId) ? await getDb().event.findFirst({ where: { id: eventId, orgId } }) : null;
+  const event = await findOrgEvent(orgId, eventId);
   if (!event) notFound();
   const isAdmin = membership.role === "admin";
   const tab = TABS.find((t) => t.id === one(query.tab))?.id ?? "overview";
@@ -103,11 +102,7 @@ export default async function EventPage({ params, searchParams }: Props) {
 }
 
 async function Overview({ orgId, event }: { orgId: string; event: { id: string; slug: string; location: string; description: string } }) {
-  const [attendees, checkIns, deliveries] = await Promise.all([
-    getDb().attendee.count({ where: { eventId: event.id } }),
-    getDb().checkIn.count({ where: { eventId: event.id } }),
-    recentDeliveriesFor(orgId, event.id),
-  ]);
+  const [{ attendees, checkIns }, deliveries] = await Promise.all([eventCounts(event.id), recentDeliveriesFor(orgId, event.id)]);
   return (
     <>
       <Panel title="Overview" id="overview">
@@ -124,7 +119,7 @@ async function Overview({ orgId, event }: { orgId: string; event: { id: string; 
 }
 
 async function Programme({ eventId }: { eventId: string }) {
-  const sessions = await getDb().session.findMany({ where: { eventId }, orderBy: [{ startAt: "asc" }, { id: "asc" }], take: 200 });
+  const sessions = await listEventSessions(eventId);
   return (
     <Panel title="Sessions" id="sessions" description="Sessions are created and changed through data sources, the Partner API's readers, and the operator CLI.">
       {sessions.length === 0 ? (
@@ -167,12 +162,7 @@ async function GuestTab(props: { orgId: string; eventId: string; archived: boole
 }
 
 async function Engagement({ orgId, eventId, isAdmin, archived }: { orgId: string; eventId: string; isAdmin: boolean; archived: boolean }) {
-  const forms = await getDb().form.findMany({
-    where: { eventId },
-    orderBy: [{ createdAt: "asc" }, { id: "asc" }],
-    take: 100,
-    select: { id: true, name: true, status: true, _count: { select: { submissions: true } } },
-  });
+  const forms = await listEventForms(eventId);
   return (
     <Panel title="Forms" id="forms" description="Answers, session scans and feedback come from the attendee app; on this machine the operator CLI produces them.">
       {forms.length === 0 ? (
