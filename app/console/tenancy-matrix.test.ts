@@ -179,6 +179,12 @@ const MATRIX: Record<string, () => (() => Promise<ActionResult<unknown>>)[]> = {
   [`${EVENTS}#revokeAttendeeAction`]: attendeeAttempts("revokeAttendeeAction"),
   [`${EVENTS}#restoreAttendeeAction`]: attendeeAttempts("restoreAttendeeAction"),
   [`${EVENTS}#checkInAttendeeAction`]: attendeeAttempts("checkInAttendeeAction"),
+  [`${EVENTS}#addAttendeeAction`]: () =>
+    [
+      [A.orgId, A.eventId],
+      [B.orgId, A.eventId],
+    ].map(([orgId, eventId]) => () => action(`${EVENTS}#addAttendeeAction`)(null, form({ orgId, eventId, email: "forged@example.com" }))),
+  [`${EVENTS}#removeAttendeeAction`]: attendeeAttempts("removeAttendeeAction"),
   [`${EVENTS}#openFormAction`]: () =>
     [A.orgId, B.orgId].map((orgId) => () => action(`${EVENTS}#openFormAction`)(null, form({ orgId, formId: A.formId }))),
   [`${EVENTS}#closeFormAction`]: () =>

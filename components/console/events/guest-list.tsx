@@ -9,7 +9,7 @@ import { ATTENDEE_STATUSES, groupedBadgeCode, type GuestRow } from "@/lib/consol
 import { statusTone } from "./event-dates";
 import { ConfirmedChangeButton } from "../confirmed-change-button";
 
-export type GuestActions = { revoke: FormAction<null>; restore: FormAction<null>; checkIn: FormAction<null> };
+export type GuestActions = { revoke: FormAction<null>; restore: FormAction<null>; checkIn: FormAction<null>; remove: FormAction<null> };
 
 /** Search (name, email, company), status filter, keyset "next page", and per-row actions for admins. */
 export function GuestList({
@@ -107,6 +107,7 @@ export function GuestList({
                           ) : (
                             <ConfirmedChangeButton fields={fields} action={actions.revoke} danger label="Revoke" srLabel={guest.displayName} title={`Revoke ${guest.displayName}?`} description="They stay in the record but can no longer check in, scan or answer; endpoints receive attendee.updated with status revoked. You can restore them later." confirmLabel="Revoke" pendingLabel="Revoking…" testId="revoke-attendee" />
                           )}
+                          <ConfirmedChangeButton fields={fields} action={actions.remove} danger label="Remove" srLabel={guest.displayName} title={`Remove ${guest.displayName} for good?`} description="Their check-in, scans and answers are deleted with them (feedback stays, unattributed); endpoints receive attendee.deleted. This cannot be undone; revoke instead to keep the record." confirmLabel="Remove" pendingLabel="Removing…" testId="remove-attendee" />
                         </div>
                       )}
                     </Td>

@@ -67,7 +67,7 @@ beforeAll(async () => {
   key = (await createTestKey(orgId)).secret;
   const { secret } = await createWebhookEndpoint(orgId, {
     url: receiver.url,
-    eventTypes: ["event.updated", "event.published", "attendee.updated", "attendee.checked_in"],
+    eventTypes: ["event.updated", "event.published", "attendee.created", "attendee.updated", "attendee.deleted", "attendee.checked_in"],
   });
   receiver.secrets = [secret];
 });
@@ -120,6 +120,27 @@ describe("events console actions", () => {
     expect(again).toMatchObject({ ok: false, code: "CONFLICT", reason: "already_checked_in" });
     expect(again.message).toMatch(/already checked in at .* UTC; one check-in per attendee\./);
     expect(await getDb().checkIn.count({ where: { attendeeId: attendee.id } })).toBe(1);
+  });
+
+  it("adds an attendee with the API's rules and removes them for good", async () => {
+    session.user = admin;
+    const eventId = (await createTestEvent(orgId)).id;
+    const before = receiver.received.length;
+    const added = await actions.addAttendeeAction(null, form({ orgId, eventId, email: "grace@example.com", displayName: "", company: "Navy" }));
+    expect(added).toMatchObject({ ok: true });
+    expect(added.message).toMatch(/^grace added \(badge [A-Z0-9]{3}-[A-Z0-9]{3}\)\.$/);
+    const created = await delivered(before + 1);
+    expect(created).toMatchObject({ type: "attendee.created", data: { email: "grace@example.com", displayName: "grace", company: "Navy" } });
+    const attendeeId = created.data.id as string;
+    expect(await partnerGet(`/events/${eventId}/attendees/${attendeeId}`)).toMatchObject({ email: "grace@example.com" });
+
+    expect(await actions.addAttendeeAction(null, form({ orgId, eventId, email: "GRACE@example.com" }))).toMatchObject({ ok: false, code: "CONFLICT" });
+    expect(await actions.addAttendeeAction(null, form({ orgId, eventId, email: "not an address" }))).toMatchObject({ ok: false, code: "INVALID_INPUT", fields: { email: expect.any(String) } });
+
+    expect(await actions.removeAttendeeAction(null, form({ orgId, eventId, attendeeId }))).toMatchObject({ ok: true, message: "grace removed from the guest list." });
+    expect(await delivered(before + 2)).toMatchObject({ type: "attendee.deleted", data: { id: attendeeId } });
+    const response = await fetch(`${server.baseUrl}/partner/v1/events/${eventId}/attendees/${attendeeId}`, { headers: bearer(key) });
+    expect(response.status).toBe(404);
   });
 
   it("opens and closes a form", async () => {

@@ -4,6 +4,8 @@ import { revalidatePath } from "next/cache";
 import type { ActionResult, ActionState } from "@/lib/console/action-result";
 import { requireAdmin } from "@/lib/console/guard";
 import { formText, runAction } from "@/lib/console/run-action";
+import { createAttendee } from "@/lib/attendees/create-attendee";
+import { deleteAttendee } from "@/lib/attendees/delete-attendee";
 import { restoreAttendee } from "@/lib/attendees/restore-attendee";
 import { revokeAttendee } from "@/lib/attendees/revoke-attendee";
 import { checkIn } from "@/lib/engagement/check-in";
@@ -111,5 +113,30 @@ export async function closeFormAction(_previous: ActionState<null>, formData: Fo
     const { changed } = await closeForm(orgId, text(formData, "formId"));
     revalidatePath(`/console/${orgId}/events`, "layout");
     return { message: changed ? "Form closed: new answers are refused." : "The form was already closed.", data: null };
+  });
+}
+
+/** Form fields left empty are left out, so the API's defaults apply (displayName from the address). */
+function filled(formData: FormData, names: readonly string[]): Record<string, string> {
+  return Object.fromEntries(names.map((name) => [name, text(formData, name).trim()]).filter(([, value]) => value !== ""));
+}
+
+export async function addAttendeeAction(_previous: ActionState<null>, formData: FormData): Promise<ActionResult<null>> {
+  return runAction(async () => {
+    const orgId = text(formData, "orgId");
+    await requireAdmin(orgId);
+    const attendee = await createAttendee(orgId, text(formData, "eventId"), filled(formData, ["email", "displayName", "company", "jobTitle"]));
+    revalidatePath(`/console/${orgId}/events`, "layout");
+    return { message: `${attendee.displayName} added (badge ${attendee.badgeCode.slice(0, 3)}-${attendee.badgeCode.slice(3)}).`, data: null };
+  });
+}
+
+export async function removeAttendeeAction(_previous: ActionState<null>, formData: FormData): Promise<ActionResult<null>> {
+  return runAction(async () => {
+    const orgId = text(formData, "orgId");
+    await requireAdmin(orgId);
+    const removed = await deleteAttendee(orgId, text(formData, "attendeeId"));
+    revalidatePath(`/console/${orgId}/events`, "layout");
+    return { message: `${removed.displayName} removed from the guest list.`, data: null };
   });
 }

@@ -1,6 +1,7 @@
 import type { Metadata } from "next";
 import Link from "next/link";
 import { notFound } from "next/navigation";
+import { AddAttendeeForm } from "@/components/console/events/add-attendee-form";
 import { ConfirmedChangeButton } from "@/components/console/confirmed-change-button";
 import { EventDates, statusTone } from "@/components/console/events/event-dates";
 import { GuestList } from "@/components/console/events/guest-list";
@@ -18,11 +19,13 @@ import { recentDeliveriesFor } from "@/lib/console/partner-view";
 import { eventCounts, findOrgEvent, listEventForms, listEventSessions } from "@/lib/console/event-workspace";
 import { canTransition } from "@/lib/transitions/state-tables";
 import {
+  addAttendeeAction,
   archiveEventAction,
   checkInAttendeeAction,
   closeFormAction,
   openFormAction,
   publishEventAction,
+  removeAttendeeAction,
   restoreAttendeeAction,
   revokeAttendeeAction,
 } from "../actions";
@@ -147,6 +150,7 @@ async function GuestTab(props: { orgId: string; eventId: string; archived: boole
   const { rows, next } = await listGuests(props.eventId, { q: props.q, status: props.status, after: props.after || undefined });
   return (
     <Panel title="Guest list" id="guests">
+      {props.isAdmin && !props.archived ? <AddAttendeeForm orgId={props.orgId} eventId={props.eventId} action={addAttendeeAction} /> : null}
       <GuestList
         orgId={props.orgId}
         eventId={props.eventId}
@@ -155,7 +159,7 @@ async function GuestTab(props: { orgId: string; eventId: string; archived: boole
         q={props.q}
         status={props.status}
         archived={props.archived}
-        actions={props.isAdmin ? { revoke: revokeAttendeeAction, restore: restoreAttendeeAction, checkIn: checkInAttendeeAction } : null}
+        actions={props.isAdmin ? { revoke: revokeAttendeeAction, restore: restoreAttendeeAction, checkIn: checkInAttendeeAction, remove: removeAttendeeAction } : null}
       />
     </Panel>
   );
