@@ -117,6 +117,23 @@ test("an admin creates, publishes and archives an event and manages its guest li
   expect((await partner(request, key, `/events/${eventId}/attendees/${attendeeId}`)).checkedInAt).not.toBeNull();
   await expect(row.getByTestId("check-in")).toHaveCount(0);
 
+  // Added from the console, then removed for good.
+  await page.goto(`/console/${orgId}/events/${eventId}?tab=guests`);
+  const add = page.getByRole("form", { name: "Add an attendee" });
+  await add.getByLabel("Email").fill("grace@example.com");
+  await add.getByLabel("Company").fill("Navy");
+  await add.getByRole("button", { name: "Add attendee" }).click();
+  await expect(add.getByTestId("form-status")).toContainText(/grace added \(badge [A-Z0-9]{3}-[A-Z0-9]{3}\)/);
+  const added = await nextWebhook(orgId, ++seen);
+  expect(added).toMatchObject({ type: "attendee.created", data: { email: "grace@example.com", company: "Navy" } });
+  const graceRow = page.getByTestId("guest-row").filter({ hasText: "grace@example.com" });
+  await graceRow.getByTestId("remove-attendee").click();
+  await page.getByRole("dialog").getByTestId("confirm-remove-attendee").click();
+  await expect(page.getByTestId("toast-region")).toContainText("grace removed from the guest list.");
+  expect(await nextWebhook(orgId, ++seen)).toMatchObject({ type: "attendee.deleted", data: { id: added.data.id } });
+  expect((await request.get(`/partner/v1/events/${eventId}/attendees/${added.data.id as string}`, { headers: { authorization: `Bearer ${key}` } })).status()).toBe(404);
+  await expect(page.getByTestId("guest-row")).toHaveCount(1);
+
   // A member sees the event and its guest list, with no action buttons.
   const member = await signInAsMember(browser, orgId);
   await member.page.goto(`/console/${orgId}/events/${eventId}?tab=guests`);
