@@ -174,6 +174,10 @@ const MATRIX: Record<string, () => (() => Promise<ActionResult<unknown>>)[]> = {
   ],
   [`${EVENTS}#publishEventAction`]: () =>
     [A.orgId, B.orgId].map((orgId) => () => action(`${EVENTS}#publishEventAction`)(null, form({ orgId, eventId: A.eventId }))),
+  [`${EVENTS}#updateEventAction`]: () =>
+    [A.orgId, B.orgId].map((orgId) => () =>
+      action(`${EVENTS}#updateEventAction`)(null, form({ orgId, eventId: A.eventId, name: "Forged", slug: "forged", timezone: "UTC", startAt: "2027-03-01T09:00", endAt: "2027-03-01T17:00" })),
+    ),
   [`${EVENTS}#archiveEventAction`]: () =>
     [A.orgId, B.orgId].map((orgId) => () => action(`${EVENTS}#archiveEventAction`)(null, form({ orgId, eventId: A.eventId }))),
   [`${EVENTS}#revokeAttendeeAction`]: attendeeAttempts("revokeAttendeeAction"),

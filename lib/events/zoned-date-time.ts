@@ -25,3 +25,13 @@ export function wallClockToIso(value: string, timeZone: string): string {
     return value;
   }
 }
+
+/** An instant as "YYYY-MM-DDTHH:mm" on the wall clock of `timeZone` (a datetime-local value). */
+export function isoToWallClock(instant: Date, timeZone: string): string {
+  const parts = Object.fromEntries(
+    new Intl.DateTimeFormat("en-US", { timeZone, hourCycle: "h23", year: "numeric", month: "2-digit", day: "2-digit", hour: "2-digit", minute: "2-digit" })
+      .formatToParts(instant)
+      .map((part) => [part.type, part.value]),
+  );
+  return `${parts.year}-${parts.month}-${parts.day}T${parts.hour}:${parts.minute}`;
+}

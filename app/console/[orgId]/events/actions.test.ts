@@ -87,12 +87,20 @@ describe("events console actions", () => {
     const eventId = created.ok ? created.data.id : "";
     expect(await delivered(1)).toMatchObject({ type: "event.updated", data: { id: eventId, status: "draft", startAt: "2027-03-01T08:00:00.000Z" } });
 
+    const edit = (fields: Record<string, string>) =>
+      actions.updateEventAction(null, form({ orgId, eventId, name: "Summit", slug: `s-${eventId.slice(0, 8)}`, timezone: "Europe/Amsterdam", startAt: "2027-03-01T09:00", endAt: "2027-03-01T17:00", location: "", ...fields }));
+    expect(await edit({ name: "Spring Summit", location: "Amsterdam" })).toMatchObject({ ok: true, message: "Event saved. Subscribed endpoints receive event.updated." });
+    expect(await delivered(2)).toMatchObject({ type: "event.updated", data: { id: eventId, name: "Spring Summit", location: "Amsterdam" } });
+    expect(await edit({ name: "Spring Summit", location: "Amsterdam" })).toMatchObject({ ok: true, message: "Nothing changed." });
+    expect(await edit({ endAt: "2027-03-01T08:00" })).toMatchObject({ ok: false, code: "INVALID_INPUT", fields: { endAt: "The event must end after it starts." } });
+    expect(await partnerGet(`/events/${eventId}`)).toMatchObject({ name: "Spring Summit" });
+
     expect(await actions.publishEventAction(null, form({ orgId, eventId }))).toMatchObject({ ok: true });
-    expect(await delivered(2)).toMatchObject({ type: "event.published", data: { id: eventId, status: "published" } });
+    expect(await delivered(3)).toMatchObject({ type: "event.published", data: { id: eventId, status: "published" } });
     expect(await partnerGet(`/events/${eventId}`)).toMatchObject({ status: "published" });
 
     expect(await actions.archiveEventAction(null, form({ orgId, eventId }))).toMatchObject({ ok: true });
-    expect(await delivered(3)).toMatchObject({ type: "event.updated", data: { id: eventId, status: "archived" } });
+    expect(await delivered(4)).toMatchObject({ type: "event.updated", data: { id: eventId, status: "archived" } });
     expect(await partnerGet(`/events/${eventId}`)).toMatchObject({ status: "archived" });
     expect(await actions.publishEventAction(null, form({ orgId, eventId }))).toMatchObject({ ok: false, code: "CONFLICT", reason: "event_archived" });
   });

@@ -14,6 +14,7 @@ import { openForm } from "@/lib/engagement/open-form";
 import { archiveEvent } from "@/lib/events/archive-event";
 import { createEvent } from "@/lib/events/create-event";
 import { publishEvent } from "@/lib/events/publish-event";
+import { updateEvent } from "@/lib/events/update-event";
 import { wallClockToIso } from "@/lib/events/zoned-date-time";
 import { AppError } from "@/lib/errors/app-error";
 
@@ -138,5 +139,23 @@ export async function removeAttendeeAction(_previous: ActionState<null>, formDat
     const removed = await deleteAttendee(orgId, text(formData, "attendeeId"));
     revalidatePath(`/console/${orgId}/events`, "layout");
     return { message: `${removed.displayName} removed from the guest list.`, data: null };
+  });
+}
+
+export async function updateEventAction(_previous: ActionState<null>, formData: FormData): Promise<ActionResult<null>> {
+  return runAction(async () => {
+    const orgId = text(formData, "orgId");
+    await requireAdmin(orgId);
+    const timezone = text(formData, "timezone");
+    const { changed } = await updateEvent(orgId, text(formData, "eventId"), {
+      name: text(formData, "name"),
+      slug: text(formData, "slug"),
+      timezone,
+      startAt: wallClockToIso(text(formData, "startAt"), timezone),
+      endAt: wallClockToIso(text(formData, "endAt"), timezone),
+      location: text(formData, "location"),
+    });
+    revalidatePath(`/console/${orgId}/events`, "layout");
+    return { message: changed ? "Event saved. Subscribed endpoints receive event.updated." : "Nothing changed.", data: null };
   });
 }

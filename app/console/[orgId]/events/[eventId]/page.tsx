@@ -3,6 +3,7 @@ import Link from "next/link";
 import { notFound } from "next/navigation";
 import { AddAttendeeForm } from "@/components/console/events/add-attendee-form";
 import { ConfirmedChangeButton } from "@/components/console/confirmed-change-button";
+import { EditEventForm } from "@/components/console/events/edit-event-form";
 import { EventDates, statusTone } from "@/components/console/events/event-dates";
 import { GuestList } from "@/components/console/events/guest-list";
 import { PartnerPanel } from "@/components/console/events/partner-panel";
@@ -17,6 +18,7 @@ import { requireMember } from "@/lib/console/guard";
 import { listGuests } from "@/lib/console/guest-list";
 import { recentDeliveriesFor } from "@/lib/console/partner-view";
 import { eventCounts, findOrgEvent, listEventForms, listEventSessions } from "@/lib/console/event-workspace";
+import { isoToWallClock } from "@/lib/events/zoned-date-time";
 import { canTransition } from "@/lib/transitions/state-tables";
 import {
   addAttendeeAction,
@@ -28,6 +30,7 @@ import {
   removeAttendeeAction,
   restoreAttendeeAction,
   revokeAttendeeAction,
+  updateEventAction,
 } from "../actions";
 
 export const metadata: Metadata = { title: "Event" };
@@ -95,6 +98,23 @@ export default async function EventPage({ params, searchParams }: Props) {
         ))}
       </nav>
       {tab === "overview" ? <Overview orgId={orgId} event={event} /> : null}
+      {tab === "overview" && isAdmin ? (
+        <Panel title="Details" id="edit-event" description="Saving a change sends event.updated to subscribed endpoints.">
+          <EditEventForm
+            orgId={orgId}
+            action={updateEventAction}
+            event={{
+              id: event.id,
+              name: event.name,
+              slug: event.slug,
+              timezone: event.timezone,
+              location: event.location,
+              startLocal: isoToWallClock(event.startAt, event.timezone),
+              endLocal: isoToWallClock(event.endAt, event.timezone),
+            }}
+          />
+        </Panel>
+      ) : null}
       {tab === "programme" ? <Programme eventId={eventId} /> : null}
       {tab === "guests" ? (
         <GuestTab orgId={orgId} eventId={eventId} archived={event.status === "archived"} isAdmin={isAdmin} q={one(query.q)} status={one(query.status)} after={one(query.after)} />
