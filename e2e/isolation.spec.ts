@@ -1,6 +1,7 @@
 import fs from "node:fs";
 import { expect, test } from "@playwright/test";
 import { createKey, signUp, uniqueEmail, unlockBilling } from "./support/console";
+import { createEvent } from "./support/integrations";
 import { ops, sql } from "./support/server";
 
 test("another organization's ids in URLs and forms are not found", async ({ page, browser, request }) => {
@@ -16,7 +17,8 @@ test("another organization's ids in URLs and forms are not found", async ({ page
   const orgB = await signUp(pageB, { email: uniqueEmail("bob"), orgName: "Org B" });
   await unlockBilling(orgB);
 
-  for (const section of ["", "/api-keys", "/webhooks", "/data-sources", "/members", "/billing"]) {
+  const eventA = await createEvent(orgA, "A's summit");
+  for (const section of ["", "/api-keys", "/webhooks", "/data-sources", "/members", "/billing", "/events", `/events/${eventA}`, `/events/${eventA}?tab=guests`]) {
     const response = await pageB.goto(`/console/${orgA}${section}`);
     expect(response?.status(), section || "overview").toBe(404);
     await expect(pageB.getByRole("heading", { level: 1 })).toHaveText("Page not found");
@@ -24,6 +26,12 @@ test("another organization's ids in URLs and forms are not found", async ({ page
     await expect(pageB.getByText("Org A")).toHaveCount(0);
   }
   expect((await pageB.goto(`/console/not-a-uuid/api-keys`))?.status()).toBe(404);
+  // A's event under B's own organization: not found, nothing of it shown.
+  for (const tab of ["", "?tab=guests", "?tab=programme", "?tab=engagement"]) {
+    expect((await pageB.goto(`/console/${orgB}/events/${eventA}${tab}`))?.status(), tab || "overview").toBe(404);
+    await expect(pageB.getByText("A's summit")).toHaveCount(0);
+  }
+  expect((await pageB.goto(`/console/${orgB}/events/not-a-uuid`))?.status()).toBe(404);
   expect((await pageB.goto(`/console/${orgA}/no-such-section`))?.status()).toBe(404);
   await expect(pageB.getByText("Org A")).toHaveCount(0);
   // Inside their own organization, a wrong address is a 404 within the console shell.

@@ -6,7 +6,7 @@ import type { SessionUser } from "@/lib/auth/session";
 import type { ActionResult } from "@/lib/console/action-result";
 import { getDb } from "@/lib/db/client";
 import { createInvite } from "@/lib/orgs/invites";
-import { createTestEvent, createTestKey, createTestOrg } from "@/lib/testing/fixtures";
+import { createTestAttendees, createTestEvent, createTestKey, createTestOrg } from "@/lib/testing/fixtures";
 import { createWebhookEndpoint, sendTestPing } from "@/lib/webhooks/endpoints";
 
 // Issue 12 item 10: the cross-organization matrix of every console server action. The
@@ -58,7 +58,7 @@ function form(fields: Record<string, string | string[]>): FormData {
   return data;
 }
 
-type Fixture = { orgId: string; eventId: string; keyId: string; inviteId: string; endpointId: string; deliveryId: string; dataSourceId: string; runId: string };
+type Fixture = { orgId: string; membershipId: string; eventId: string; attendeeId: string; formId: string; keyId: string; inviteId: string; endpointId: string; deliveryId: string; dataSourceId: string; runId: string };
 let A: Fixture;
 let B: Fixture;
 let bob: SessionUser;
@@ -72,7 +72,9 @@ async function makeAdmin(orgId: string): Promise<SessionUser> {
 async function makeOrg(): Promise<Fixture & { admin: SessionUser }> {
   const orgId = (await createTestOrg({ plan: "card" })).id;
   const admin = await makeAdmin(orgId);
-  const eventId = (await createTestEvent(orgId)).id;
+  const eventId = (await createTestEvent(orgId, { status: "draft" })).id;
+  const [attendee] = await createTestAttendees(eventId, 1);
+  const formId = (await getDb().form.create({ data: { eventId, name: "Survey", status: "open" } })).id;
   const keyId = (await createTestKey(orgId)).id;
   const inviteId = (await createInvite(orgId, { email: `i-${randomBytes(3).toString("hex")}@example.com`, role: "member" }, admin.id)).invite.id;
   const endpointId = (await createWebhookEndpoint(orgId, { url: "http://127.0.0.1:9/hooks", eventTypes: ["attendee.created"] })).endpoint.id;
@@ -81,7 +83,8 @@ async function makeOrg(): Promise<Fixture & { admin: SessionUser }> {
     data: { orgId, eventId, name: "S", target: "attendees", url: "http://127.0.0.1:9/people", headerNames: [], mapping: { fields: { email: { path: "email" } } } },
   });
   const run = await getDb().dataSourceRun.create({ data: { dataSourceId: source.id, trigger: "manual", status: "succeeded", finishedAt: new Date() } });
-  return { orgId, admin, eventId, keyId, inviteId, endpointId, deliveryId, dataSourceId: source.id, runId: run.id };
+  const membershipId = (await getDb().membership.findFirstOrThrow({ where: { orgId, userId: admin.id } })).id;
+  return { orgId, membershipId, admin, eventId, attendeeId: attendee.id, formId, keyId, inviteId, endpointId, deliveryId, dataSourceId: source.id, runId: run.id };
 }
 
 /** Every row either organization owns, as stored. */
@@ -100,6 +103,9 @@ async function snapshot(orgIds: string[]) {
     sources: await db.dataSource.findMany({ where: { orgId: { in: orgIds } }, ...byId }),
     runs: await db.dataSourceRun.findMany({ where: { dataSource: { orgId: { in: orgIds } } }, ...byId }),
     attendees: await db.attendee.findMany({ where: { event: { orgId: { in: orgIds } } }, ...byId }),
+    eventRows: await db.event.findMany({ where: { orgId: { in: orgIds } }, ...byId }),
+    checkIns: await db.checkIn.findMany({ where: { event: { orgId: { in: orgIds } } }, orderBy: { attendeeId: "asc" } }),
+    forms: await db.form.findMany({ where: { event: { orgId: { in: orgIds } } }, ...byId }),
   };
 }
 
@@ -107,6 +113,15 @@ const DATA_SOURCES = "app/console/[orgId]/data-sources/actions.ts";
 const WEBHOOKS = "app/console/[orgId]/webhooks/actions.ts";
 const KEYS = "app/console/[orgId]/api-keys/actions.ts";
 const MEMBERS = "app/console/[orgId]/members/actions.ts";
+const EVENTS = "app/console/[orgId]/events/actions.ts";
+
+/** Forged calls on A's attendee: A's org id; B's id with A's event; B's id and event with A's attendee. */
+const attendeeAttempts = (name: string) => () =>
+  [
+    [A.orgId, A.eventId, A.attendeeId],
+    [B.orgId, A.eventId, A.attendeeId],
+    [B.orgId, B.eventId, A.attendeeId],
+  ].map(([orgId, eventId, attendeeId]) => () => action(`${EVENTS}#${name}`)(null, form({ orgId, eventId, attendeeId })));
 
 const draft = (eventId: string, extra: Record<string, unknown> = {}) =>
   JSON.stringify({ name: "X", eventId, target: "attendees", url: "http://127.0.0.1:9/people", headers: [], mapping: { fields: { email: { path: "email" } } }, ...extra });
@@ -119,6 +134,10 @@ const MATRIX: Record<string, () => (() => Promise<ActionResult<unknown>>)[]> = {
   [`${MEMBERS}#createInviteAction`]: () => [() => action(`${MEMBERS}#createInviteAction`)(null, form({ orgId: A.orgId, email: "new@example.com", role: "admin" }))],
   [`${MEMBERS}#revokeInviteAction`]: () =>
     [A.orgId, B.orgId].map((orgId) => () => action(`${MEMBERS}#revokeInviteAction`)(null, form({ orgId, inviteId: A.inviteId }))),
+  [`${MEMBERS}#removeMemberAction`]: () =>
+    [A.orgId, B.orgId].map((orgId) => () => action(`${MEMBERS}#removeMemberAction`)(null, form({ orgId, membershipId: A.membershipId }))),
+  [`${MEMBERS}#changeMemberRoleAction`]: () =>
+    [A.orgId, B.orgId].map((orgId) => () => action(`${MEMBERS}#changeMemberRoleAction`)(null, form({ orgId, membershipId: A.membershipId, role: "member" }))),
   [`${WEBHOOKS}#createEndpointAction`]: () => [
     () => action(`${WEBHOOKS}#createEndpointAction`)(null, form({ orgId: A.orgId, url: "http://127.0.0.1:9/x", eventTypes: "attendee.created" })),
   ],
@@ -146,6 +165,34 @@ const MATRIX: Record<string, () => (() => Promise<ActionResult<unknown>>)[]> = {
       [B.orgId, A.endpointId],
       [B.orgId, B.endpointId],
     ].map(([orgId, endpointId]) => () => action(`${WEBHOOKS}#deliveryStatusAction`)(orgId, endpointId, A.deliveryId)),
+  [`${EVENTS}#createEventAction`]: () => [
+    () =>
+      action(`${EVENTS}#createEventAction`)(
+        null,
+        form({ orgId: A.orgId, name: "Forged", slug: "forged", timezone: "UTC", startAt: "2027-03-01T09:00", endAt: "2027-03-01T17:00" }),
+      ),
+  ],
+  [`${EVENTS}#publishEventAction`]: () =>
+    [A.orgId, B.orgId].map((orgId) => () => action(`${EVENTS}#publishEventAction`)(null, form({ orgId, eventId: A.eventId }))),
+  [`${EVENTS}#updateEventAction`]: () =>
+    [A.orgId, B.orgId].map((orgId) => () =>
+      action(`${EVENTS}#updateEventAction`)(null, form({ orgId, eventId: A.eventId, name: "Forged", slug: "forged", timezone: "UTC", startAt: "2027-03-01T09:00", endAt: "2027-03-01T17:00" })),
+    ),
+  [`${EVENTS}#archiveEventAction`]: () =>
+    [A.orgId, B.orgId].map((orgId) => () => action(`${EVENTS}#archiveEventAction`)(null, form({ orgId, eventId: A.eventId }))),
+  [`${EVENTS}#revokeAttendeeAction`]: attendeeAttempts("revokeAttendeeAction"),
+  [`${EVENTS}#restoreAttendeeAction`]: attendeeAttempts("restoreAttendeeAction"),
+  [`${EVENTS}#checkInAttendeeAction`]: attendeeAttempts("checkInAttendeeAction"),
+  [`${EVENTS}#addAttendeeAction`]: () =>
+    [
+      [A.orgId, A.eventId],
+      [B.orgId, A.eventId],
+    ].map(([orgId, eventId]) => () => action(`${EVENTS}#addAttendeeAction`)(null, form({ orgId, eventId, email: "forged@example.com" }))),
+  [`${EVENTS}#removeAttendeeAction`]: attendeeAttempts("removeAttendeeAction"),
+  [`${EVENTS}#openFormAction`]: () =>
+    [A.orgId, B.orgId].map((orgId) => () => action(`${EVENTS}#openFormAction`)(null, form({ orgId, formId: A.formId }))),
+  [`${EVENTS}#closeFormAction`]: () =>
+    [A.orgId, B.orgId].map((orgId) => () => action(`${EVENTS}#closeFormAction`)(null, form({ orgId, formId: A.formId }))),
   [`${DATA_SOURCES}#createDataSourceAction`]: () =>
     [A.orgId, B.orgId].map((orgId) => () => action(`${DATA_SOURCES}#createDataSourceAction`)(null, form({ orgId, payload: draft(A.eventId) }))),
   [`${DATA_SOURCES}#updateDataSourceAction`]: () =>

@@ -4,10 +4,11 @@ import Link from "next/link";
 import { usePathname } from "next/navigation";
 import { useEffect, useRef } from "react";
 import { cx, focusRing } from "@/components/ui/cx";
-import { BookIcon, CardIcon, DatabaseIcon, ExternalIcon, HomeIcon, KeyIcon, UsersIcon, WebhookIcon } from "@/components/ui/icons";
+import { BookIcon, CalendarIcon, CardIcon, DatabaseIcon, ExternalIcon, HomeIcon, KeyIcon, UsersIcon, WebhookIcon } from "@/components/ui/icons";
 
 const ITEMS = [
   { segment: "", label: "Overview", Icon: HomeIcon },
+  { segment: "events", label: "Events", Icon: CalendarIcon },
   { segment: "api-keys", label: "API keys", Icon: KeyIcon },
   { segment: "webhooks", label: "Webhooks", Icon: WebhookIcon },
   { segment: "data-sources", label: "Data sources", Icon: DatabaseIcon },

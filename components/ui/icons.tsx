@@ -31,6 +31,13 @@ export const HomeIcon = (p: IconProps) => (
   </Icon>
 );
 
+export const CalendarIcon = (p: IconProps) => (
+  <Icon {...p}>
+    <rect x="3" y="5" width="18" height="16" rx="2" />
+    <path d="M3 10h18M8 3v4M16 3v4" />
+  </Icon>
+);
+
 export const KeyIcon = (p: IconProps) => (
   <Icon {...p}>
     <circle cx="7.5" cy="15.5" r="4.5" />

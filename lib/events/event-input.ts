@@ -49,3 +49,14 @@ export const updateEventSchema = z.strictObject({
 });
 
 export type UpdateEventInput = z.input<typeof updateEventSchema>;
+
+/** A new event: the same field rules as a change, with the identity and dates required. */
+export const createEventSchema = updateEventSchema.required({
+  name: true,
+  slug: true,
+  timezone: true,
+  startAt: true,
+  endAt: true,
+});
+
+export type CreateEventInput = z.input<typeof createEventSchema>;

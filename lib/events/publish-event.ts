@@ -3,6 +3,7 @@ import { AppError } from "@/lib/errors/app-error";
 import { toEvent } from "@/lib/partner-api/projections";
 import type { EventResource } from "@/lib/partner-api/resources";
 import { dispatchSoon } from "@/lib/webhooks/dispatch";
+import { canTransition } from "@/lib/transitions/state-tables";
 import { recordWebhookEvent } from "@/lib/webhooks/outbox";
 import { eventPayload } from "@/lib/webhooks/payloads";
 import { lockOrgEvent } from "./update-event";
@@ -17,7 +18,7 @@ export async function publishEvent(orgId: string, eventId: string): Promise<{ ev
   const result = await getDb().$transaction(async (tx) => {
     const current = await lockOrgEvent(tx, orgId, eventId);
     if (current.status === "published") return { event: toEvent(current), recorded: null };
-    if (current.status === "archived") {
+    if (!canTransition("event", current.status, "published")) {
       throw new AppError("CONFLICT", "An archived event cannot be published.", { reason: "event_archived" });
     }
     const updated = await tx.event.update({ where: { id: eventId }, data: { status: "published" } });

@@ -1,7 +1,6 @@
 import { z } from "zod";
 import { deleteAttendee } from "@/lib/attendees/delete-attendee";
-import { getDb } from "@/lib/db/client";
-import { AppError, validationError } from "@/lib/errors/app-error";
+import { validationError } from "@/lib/errors/app-error";
 import { checkIn } from "@/lib/engagement/check-in";
 import { FEEDBACK_KINDS, createFeedback } from "@/lib/engagement/create-feedback";
 import { scanSession } from "@/lib/engagement/scan-session";
@@ -14,25 +13,11 @@ import { deleteSession } from "@/lib/programme/delete-session";
 import { SESSION_TYPES } from "@/lib/programme/session-input";
 import { updateSession } from "@/lib/programme/update-session";
 import { command } from "../command";
+import { orgOf } from "../org-of-record";
 
 // Operator commands for the domain operations that emit webhooks: event details, the
 // programme, the guest list and the engagement record. Operators name records by id;
 // the organization is the record's own, so these commands cannot cross organizations.
-
-const isUuid = (value: string) => z.uuid().safeParse(value).success;
-
-async function orgOf(kind: "event" | "session" | "attendee" | "form", id: string): Promise<string> {
-  const db = getDb();
-  let orgId: string | undefined;
-  if (isUuid(id)) {
-    if (kind === "event") orgId = (await db.event.findUnique({ where: { id }, select: { orgId: true } }))?.orgId;
-    if (kind === "session") orgId = (await db.session.findUnique({ where: { id }, select: { event: { select: { orgId: true } } } }))?.event.orgId;
-    if (kind === "attendee") orgId = (await db.attendee.findUnique({ where: { id }, select: { event: { select: { orgId: true } } } }))?.event.orgId;
-    if (kind === "form") orgId = (await db.form.findUnique({ where: { id }, select: { event: { select: { orgId: true } } } }))?.event.orgId;
-  }
-  if (!orgId) throw new AppError("NOT_FOUND", `No such ${kind}.`);
-  return orgId;
-}
 
 const integer = z.string().regex(/^-?\d+$/, "Expected a whole number.").transform(Number);
 /** For clearing a nullable field from the command line: the literal `null`. */

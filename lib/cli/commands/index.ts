@@ -3,6 +3,7 @@ import { demoCommands } from "./demo";
 import { engagementCommands } from "./engagement";
 import { importCommands } from "./imports";
 import { organizationCommands } from "./organizations";
+import { transitionCommands } from "./transitions";
 import { webhookCommands } from "./webhooks";
 
 // Each capability keeps its commands in its own file; this is the whole table.
@@ -12,4 +13,5 @@ export const commands: Record<string, Command> = {
   ...webhookCommands,
   ...engagementCommands,
   ...importCommands,
+  ...transitionCommands,
 };

@@ -4,7 +4,9 @@ import { revalidatePath } from "next/cache";
 import type { ActionResult, ActionState } from "@/lib/console/action-result";
 import { requireAdmin } from "@/lib/console/guard";
 import { formText, runAction } from "@/lib/console/run-action";
+import { changeMemberRole } from "@/lib/orgs/change-member-role";
 import { createInvite, invitePath, revokeInvite } from "@/lib/orgs/invites";
+import { removeMember } from "@/lib/orgs/remove-member";
 
 export type CreatedInviteView = { email: string; role: "admin" | "member"; path: string; expiresAt: string };
 
@@ -33,5 +35,25 @@ export async function revokeInviteAction(_previous: ActionState<null>, formData:
     await revokeInvite(orgId, formText(formData, "inviteId") ?? "");
     revalidatePath(`/console/${orgId}`, "layout");
     return { message: "Invitation revoked. Its link no longer works.", data: null };
+  });
+}
+
+export async function removeMemberAction(_previous: ActionState<null>, formData: FormData): Promise<ActionResult<null>> {
+  return runAction(async () => {
+    const orgId = formText(formData, "orgId") ?? "";
+    await requireAdmin(orgId);
+    await removeMember(orgId, formText(formData, "membershipId") ?? "");
+    revalidatePath(`/console/${orgId}`, "layout");
+    return { message: "Member removed. They can no longer open this organization.", data: null };
+  });
+}
+
+export async function changeMemberRoleAction(_previous: ActionState<null>, formData: FormData): Promise<ActionResult<null>> {
+  return runAction(async () => {
+    const orgId = formText(formData, "orgId") ?? "";
+    await requireAdmin(orgId);
+    const { changed, role } = await changeMemberRole(orgId, formText(formData, "membershipId") ?? "", formText(formData, "role"));
+    revalidatePath(`/console/${orgId}`, "layout");
+    return { message: changed ? `Role changed to ${role}.` : `Already ${role}.`, data: null };
   });
 }

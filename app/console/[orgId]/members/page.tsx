@@ -1,4 +1,5 @@
 import type { Metadata } from "next";
+import { ConfirmedChangeButton } from "@/components/console/confirmed-change-button";
 import { InviteForm } from "@/components/console/members/invite-form";
 import { RevokeInviteButton } from "@/components/console/members/revoke-invite-button";
 import { PageHeader } from "@/components/console/page-header";
@@ -14,7 +15,7 @@ import { ADMIN_REQUIRED_MESSAGE, requireMember } from "@/lib/console/guard";
 import { listMembers } from "@/lib/console/list-members";
 import { parsePageParam } from "@/lib/console/pagination";
 import { inviteState, listOpenInvites } from "@/lib/orgs/invites";
-import { createInviteAction, revokeInviteAction } from "./actions";
+import { changeMemberRoleAction, createInviteAction, removeMemberAction, revokeInviteAction } from "./actions";
 
 export const metadata: Metadata = { title: "Members" };
 
@@ -46,6 +47,11 @@ export default async function MembersPage({ params, searchParams }: Props) {
             <Th>Person</Th>
             <Th>Role</Th>
             <Th>Joined</Th>
+            {isAdmin ? (
+              <Th className="text-right">
+                <span className="sr-only">Actions</span>
+              </Th>
+            ) : null}
           </THead>
           <TBody>
             {members.rows.map((member) => (
@@ -63,6 +69,35 @@ export default async function MembersPage({ params, searchParams }: Props) {
                 <Td label="Joined" className="whitespace-nowrap">
                   <DateOnly date={member.joinedAt} />
                 </Td>
+                {isAdmin ? (
+                  <Td className="text-right max-sm:pt-2">
+                    <div className="flex flex-wrap justify-end gap-2">
+                      <ConfirmedChangeButton
+                        fields={{ orgId, membershipId: member.id, role: member.role === "admin" ? "member" : "admin" }}
+                        action={changeMemberRoleAction}
+                        label={member.role === "admin" ? "Make member" : "Make admin"}
+                        srLabel={member.name || member.email}
+                        title={member.role === "admin" ? `Make ${member.name || member.email} a member?` : `Make ${member.name || member.email} an admin?`}
+                        description={member.role === "admin" ? "They keep read access but can no longer change anything. The last admin cannot be demoted." : "They can change keys, webhooks, data sources, events and members."}
+                        confirmLabel="Change role"
+                        pendingLabel="Changing…"
+                        testId="change-role"
+                      />
+                      <ConfirmedChangeButton
+                        fields={{ orgId, membershipId: member.id }}
+                        action={removeMemberAction}
+                        danger
+                        label="Remove"
+                        srLabel={member.name || member.email}
+                        title={`Remove ${member.name || member.email}?`}
+                        description="They lose access to this organization at once; their account stays. The last admin cannot be removed."
+                        confirmLabel="Remove member"
+                        pendingLabel="Removing…"
+                        testId="remove-member"
+                      />
+                    </div>
+                  </Td>
+                ) : null}
               </Tr>
             ))}
           </TBody>

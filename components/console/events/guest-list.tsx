@@ -1,0 +1,135 @@
+import Link from "next/link";
+import type { FormAction } from "@/components/forms/use-form-action";
+import { Badge } from "@/components/ui/badge";
+import { cx, focusRing } from "@/components/ui/cx";
+import { EmptyState } from "@/components/ui/empty-state";
+import { inputClasses } from "@/components/ui/field";
+import { TBody, THead, Table, Td, Th, Tr } from "@/components/ui/table";
+import { ATTENDEE_STATUSES, groupedBadgeCode, type GuestRow } from "@/lib/console/guest-list";
+import { statusTone } from "./event-dates";
+import { ConfirmedChangeButton } from "../confirmed-change-button";
+
+export type GuestActions = { revoke: FormAction<null>; restore: FormAction<null>; checkIn: FormAction<null>; remove: FormAction<null> };
+
+/** Search (name, email, company), status filter, keyset "next page", and per-row actions for admins. */
+export function GuestList({
+  orgId,
+  eventId,
+  rows,
+  next,
+  q,
+  status,
+  actions,
+  archived,
+}: {
+  orgId: string;
+  eventId: string;
+  rows: GuestRow[];
+  next: string | null;
+  q: string;
+  status: string;
+  actions: GuestActions | null;
+  archived: boolean;
+}) {
+  const base = `/console/${orgId}/events/${eventId}`;
+  const params = (extra: Record<string, string>) => new URLSearchParams({ tab: "guests", ...(q ? { q } : {}), ...(status ? { status } : {}), ...extra });
+  return (
+    <>
+      <form role="search" aria-label="Search the guest list" className="flex flex-col gap-3 px-4 pt-4 sm:flex-row sm:items-end sm:px-6" action={base}>
+        <input type="hidden" name="tab" value="guests" />
+        <label className="flex-1 text-sm font-medium text-zinc-900 dark:text-zinc-100">
+          Name, email or company
+          <input name="q" defaultValue={q} className={cx(inputClasses, "mt-1")} />
+        </label>
+        <label className="text-sm font-medium text-zinc-900 dark:text-zinc-100">
+          Status
+          <select name="status" defaultValue={status} className={cx(inputClasses, "mt-1")}>
+            <option value="">Any</option>
+            {ATTENDEE_STATUSES.map((s) => (
+              <option key={s} value={s}>
+                {s}
+              </option>
+            ))}
+          </select>
+        </label>
+        <button type="submit" className={cx("rounded-md bg-zinc-900 px-3 py-2 text-sm font-medium text-white dark:bg-zinc-100 dark:text-zinc-900", focusRing)}>
+          Search
+        </button>
+      </form>
+      {rows.length === 0 ? (
+        <EmptyState title={q || status ? "No attendee matches" : "No attendees yet"}>
+          {q || status ? "Clear the search to see the whole list." : "Add attendees through the Partner API (POST …/attendees) or a data source."}
+        </EmptyState>
+      ) : (
+        <Table label="Guest list" minWidth="52rem">
+          <THead>
+            <Th>Attendee</Th>
+            <Th>Company</Th>
+            <Th>Badge</Th>
+            <Th>Status</Th>
+            <Th>Checked in</Th>
+            {actions ? (
+              <Th className="text-right">
+                <span className="sr-only">Actions</span>
+              </Th>
+            ) : null}
+          </THead>
+          <TBody>
+            {rows.map((guest) => {
+              const fields = { orgId, eventId, attendeeId: guest.id };
+              return (
+                <Tr key={guest.id} data-testid="guest-row" data-attendee-id={guest.id}>
+                  <Td className="max-sm:pb-2">
+                    <div className="font-medium text-zinc-900 dark:text-zinc-100">{guest.displayName}</div>
+                    <div className="text-xs text-zinc-500 dark:text-zinc-400">{guest.email}</div>
+                  </Td>
+                  <Td label="Company">{guest.company ?? "—"}</Td>
+                  <Td label="Badge">
+                    <span className="font-mono" data-testid="badge-code">{groupedBadgeCode(guest.badgeCode)}</span>
+                  </Td>
+                  <Td label="Status">
+                    <Badge tone={statusTone(guest.status)}>{guest.status}</Badge>
+                  </Td>
+                  <Td label="Checked in">
+                    {guest.checkedInAt ? <time dateTime={guest.checkedInAt.toISOString()}>{guest.checkedInAt.toISOString().slice(0, 16).replace("T", " ")} UTC</time> : "—"}
+                  </Td>
+                  {actions ? (
+                    <Td className="text-right">
+                      {archived ? (
+                        <span className="text-xs text-zinc-500 dark:text-zinc-400">Archived: read-only</span>
+                      ) : (
+                        <div className="flex flex-wrap justify-end gap-2">
+                          {guest.status !== "revoked" && !guest.checkedInAt ? (
+                            <ConfirmedChangeButton fields={fields} action={actions.checkIn} label="Check in" srLabel={guest.displayName} title={`Check in ${guest.displayName}?`} description="Records their arrival now; subscribed endpoints receive attendee.checked_in. One check-in per attendee." confirmLabel="Check in" pendingLabel="Checking in…" testId="check-in" />
+                          ) : null}
+                          {guest.status === "revoked" ? (
+                            <ConfirmedChangeButton fields={fields} action={actions.restore} label="Restore" srLabel={guest.displayName} title={`Restore ${guest.displayName}?`} description="They return to the guest list (active if they had signed in, invited otherwise); endpoints receive attendee.updated." confirmLabel="Restore" pendingLabel="Restoring…" testId="restore-attendee" />
+                          ) : (
+                            <ConfirmedChangeButton fields={fields} action={actions.revoke} danger label="Revoke" srLabel={guest.displayName} title={`Revoke ${guest.displayName}?`} description="They stay in the record but can no longer check in, scan or answer; endpoints receive attendee.updated with status revoked. You can restore them later." confirmLabel="Revoke" pendingLabel="Revoking…" testId="revoke-attendee" />
+                          )}
+                          <ConfirmedChangeButton fields={fields} action={actions.remove} danger label="Remove" srLabel={guest.displayName} title={`Remove ${guest.displayName} for good?`} description="Their check-in, scans and answers are deleted with them (feedback stays, unattributed); endpoints receive attendee.deleted. This cannot be undone; revoke instead to keep the record." confirmLabel="Remove" pendingLabel="Removing…" testId="remove-attendee" />
+                        </div>
+                      )}
+                    </Td>
+                  ) : null}
+                </Tr>
+              );
+            })}
+          </TBody>
+        </Table>
+      )}
+      <nav aria-label="Guest list pages" className="flex justify-end gap-3 px-4 py-3 text-sm sm:px-6">
+        {rows.length > 0 ? (
+          <Link href={`${base}?${params({})}`} className={cx("text-indigo-700 hover:underline dark:text-indigo-300", focusRing)}>
+            First page
+          </Link>
+        ) : null}
+        {next ? (
+          <Link href={`${base}?${params({ after: next })}`} data-testid="guests-next" className={cx("text-indigo-700 hover:underline dark:text-indigo-300", focusRing)}>
+            Next page
+          </Link>
+        ) : null}
+      </nav>
+    </>
+  );
+}

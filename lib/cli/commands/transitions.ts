@@ -1,0 +1,60 @@
+import { z } from "zod";
+import { restoreAttendee } from "@/lib/attendees/restore-attendee";
+import { revokeAttendee } from "@/lib/attendees/revoke-attendee";
+import { getDb } from "@/lib/db/client";
+import { closeForm } from "@/lib/engagement/close-form";
+import { openForm } from "@/lib/engagement/open-form";
+import { archiveEvent } from "@/lib/events/archive-event";
+import { createEvent } from "@/lib/events/create-event";
+import { command } from "../command";
+import { orgOf } from "../org-of-record";
+
+// The status changes the console offers, for operators and scripts: the same operations,
+// so the same state tables (lib/transitions/state-tables.ts) and the same webhooks.
+
+export const transitionCommands = {
+  "event:create": command({
+    summary: "--org ID --name N --slug S --timezone Z --start ISO --end ISO [--location L] (a draft; records event.updated)",
+    flags: z.strictObject({ org: z.uuid(), name: z.string(), slug: z.string(), timezone: z.string(), start: z.string(), end: z.string(), location: z.string().optional() }),
+    run: async (flags) => ({
+      event: await createEvent(flags.org, { name: flags.name, slug: flags.slug, timezone: flags.timezone, startAt: flags.start, endAt: flags.end, location: flags.location }),
+    }),
+  }),
+  "event:archive": command({
+    summary: "--event ID (draft or published → archived, final; records event.updated)",
+    flags: z.strictObject({ event: z.string() }),
+    run: async ({ event }) => archiveEvent(await orgOf("event", event), event),
+  }),
+  "attendee:revoke": command({
+    summary: "--attendee ID (→ revoked; records attendee.updated)",
+    flags: z.strictObject({ attendee: z.string() }),
+    run: async ({ attendee }) => {
+      const row = await attendeeEvent(attendee);
+      return revokeAttendee(row.orgId, row.eventId, attendee);
+    },
+  }),
+  "attendee:restore": command({
+    summary: "--attendee ID (revoked → active if a user claimed the badge, else invited; records attendee.updated)",
+    flags: z.strictObject({ attendee: z.string() }),
+    run: async ({ attendee }) => {
+      const row = await attendeeEvent(attendee);
+      return restoreAttendee(row.orgId, row.eventId, attendee);
+    },
+  }),
+  "form:open": command({
+    summary: "--form ID (draft or closed → open)",
+    flags: z.strictObject({ form: z.string() }),
+    run: async ({ form }) => openForm(await orgOf("form", form), form),
+  }),
+  "form:close": command({
+    summary: "--form ID (open → closed)",
+    flags: z.strictObject({ form: z.string() }),
+    run: async ({ form }) => closeForm(await orgOf("form", form), form),
+  }),
+};
+
+async function attendeeEvent(attendeeId: string): Promise<{ orgId: string; eventId: string }> {
+  const orgId = await orgOf("attendee", attendeeId);
+  const { eventId } = await getDb().attendee.findUniqueOrThrow({ where: { id: attendeeId }, select: { eventId: true } });
+  return { orgId, eventId };
+}

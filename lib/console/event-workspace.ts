@@ -1,0 +1,32 @@
+import { z } from "zod";
+import { getDb } from "@/lib/db/client";
+
+// Reads of the event page's tabs. Every read names the organization or an event already
+// found in it, so another organization's ids find nothing (the page answers 404).
+
+export async function findOrgEvent(orgId: string, eventId: string) {
+  if (!z.uuid().safeParse(eventId).success) return null;
+  return getDb().event.findFirst({ where: { id: eventId, orgId } });
+}
+
+export async function eventCounts(eventId: string): Promise<{ attendees: number; checkIns: number }> {
+  const [attendees, checkIns] = await Promise.all([
+    getDb().attendee.count({ where: { eventId } }),
+    getDb().checkIn.count({ where: { eventId } }),
+  ]);
+  return { attendees, checkIns };
+}
+
+/** The programme in time order; events hold hundreds of sessions at most. */
+export function listEventSessions(eventId: string) {
+  return getDb().session.findMany({ where: { eventId }, orderBy: [{ startAt: "asc" }, { id: "asc" }], take: 500 });
+}
+
+export function listEventForms(eventId: string) {
+  return getDb().form.findMany({
+    where: { eventId },
+    orderBy: [{ createdAt: "asc" }, { id: "asc" }],
+    take: 100,
+    select: { id: true, name: true, status: true, _count: { select: { submissions: true } } },
+  });
+}

@@ -1,0 +1,52 @@
+import { getDb } from "@/lib/db/client";
+import { Prisma } from "@/lib/generated/prisma/client";
+
+// The guest list of one event, oldest first, GUEST_PAGE_SIZE at a time. Keyset paging on
+// (createdAt, id) rides the (eventId, createdAt, id) and (eventId, status, createdAt, id)
+// indexes, so the tenth thousandth page costs what the first does; an offset would not.
+// The cursor is the last row's "createdAt ISO|id", opaque to the page.
+
+export const GUEST_PAGE_SIZE = 50;
+export const ATTENDEE_STATUSES = ["invited", "active", "revoked"] as const;
+
+export type GuestRow = {
+  id: string; displayName: string; email: string; company: string | null; jobTitle: string | null; status: string;
+  badgeCode: string; checkedInAt: Date | null; createdAt: Date;
+};
+
+export function parseGuestCursor(value: string | undefined): { createdAt: Date; id: string } | null {
+  const [at, id] = (value ?? "").split("|");
+  const createdAt = new Date(at);
+  if (!id || !/^[0-9a-f-]{36}$/i.test(id) || Number.isNaN(createdAt.getTime())) return null;
+  return { createdAt, id };
+}
+
+/** Badge codes are stored as six characters and read aloud in two groups: ABC-DEF. */
+export function groupedBadgeCode(code: string): string {
+  return code.length === 6 ? `${code.slice(0, 3)}-${code.slice(3)}` : code;
+}
+
+export async function listGuests(
+  eventId: string,
+  filter: { q?: string; status?: string; after?: string },
+): Promise<{ rows: GuestRow[]; next: string | null }> {
+  const q = filter.q?.trim() ?? "";
+  const status = (ATTENDEE_STATUSES as readonly string[]).includes(filter.status ?? "") ? filter.status : undefined;
+  const after = parseGuestCursor(filter.after);
+  const conditions = [Prisma.sql`a."eventId" = ${eventId}::uuid`];
+  if (status) conditions.push(Prisma.sql`a.status = ${status}::"AttendeeStatus"`);
+  if (after) conditions.push(Prisma.sql`(a."createdAt", a.id) > (${after.createdAt}, ${after.id}::uuid)`);
+  if (q) {
+    const pattern = `%${q.replace(/[\\%_]/g, "\\$&")}%`;
+    conditions.push(Prisma.sql`(a."displayName" ILIKE ${pattern} OR a.email::text ILIKE ${pattern} OR a.company ILIKE ${pattern})`);
+  }
+  const rows = await getDb().$queryRaw<GuestRow[]>`
+    SELECT a.id, a."displayName", a.email::text AS email, a.company, a."jobTitle", a.status::text AS status,
+           a."badgeCode", a."checkedInAt", a."createdAt"
+    FROM "Attendee" a WHERE ${Prisma.join(conditions, " AND ")}
+    ORDER BY a."createdAt", a.id
+    LIMIT ${GUEST_PAGE_SIZE + 1}`;
+  const page = rows.slice(0, GUEST_PAGE_SIZE);
+  const last = page.at(-1);
+  return { rows: page, next: rows.length > GUEST_PAGE_SIZE && last ? `${last.createdAt.toISOString()}|${last.id}` : null };
+}
