@@ -14,15 +14,20 @@ let eventId: string;
 beforeAll(async () => {
   const org = await createTestOrg();
   eventId = (await createTestEvent(org.id)).id;
-  // One statement: createdAt strictly increasing, every 10th revoked, every 7th at "Acme".
-  await getDb().$executeRaw`
-    INSERT INTO "Attendee" (id, "eventId", "displayName", email, company, status, "badgeCode", "qrToken", "createdAt", "updatedAt")
-    SELECT gen_random_uuid(), ${eventId}::uuid, 'Guest ' || i, 'guest' || i || '@example.com',
-           CASE WHEN i % 7 = 0 THEN 'Acme' ELSE NULL END,
-           (CASE WHEN i % 10 = 0 THEN 'revoked' ELSE 'invited' END)::"AttendeeStatus",
-           upper(lpad(to_hex(i), 6, '0')), 'qr-' || ${eventId} || '-' || i,
-           timestamptz '2026-01-01' + i * interval '1 second', timestamptz '2026-01-01' + i * interval '1 second'
-    FROM generate_series(1, ${SIZE}) AS i`;
+  // createdAt strictly increasing, every 10th revoked, every 7th at "Acme". In batches of
+  // 10,000: each statement stays well inside the app pool's statement and reply timeouts.
+  const BATCH = 10_000;
+  for (let from = 1; from <= SIZE; from += BATCH) {
+    const to = Math.min(SIZE, from + BATCH - 1);
+    await getDb().$executeRaw`
+      INSERT INTO "Attendee" (id, "eventId", "displayName", email, company, status, "badgeCode", "qrToken", "createdAt", "updatedAt")
+      SELECT gen_random_uuid(), ${eventId}::uuid, 'Guest ' || i, 'guest' || i || '@example.com',
+             CASE WHEN i % 7 = 0 THEN 'Acme' ELSE NULL END,
+             (CASE WHEN i % 10 = 0 THEN 'revoked' ELSE 'invited' END)::"AttendeeStatus",
+             upper(lpad(to_hex(i), 6, '0')), 'qr-' || ${eventId} || '-' || i,
+             timestamptz '2026-01-01' + i * interval '1 second', timestamptz '2026-01-01' + i * interval '1 second'
+      FROM generate_series(${from}::int, ${to}::int) AS i`;
+  }
   await getDb().$executeRaw`ANALYZE "Attendee"`;
 }, 120_000);
 
