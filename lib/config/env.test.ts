@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { ConfigError, configProblems, operatorConfigProblems, parseConfig } from "./env";
+import { ConfigError, configProblems, logSettings, operatorConfigProblems, parseConfig } from "./env";
 
 const SECRET = "s".repeat(32);
 const VALID = { NODE_ENV: "production", APP_SECRET: SECRET, DATABASE_URL: "postgresql://app@db.example.com/app", NEXTAUTH_URL: "https://integrations.example.com" };
@@ -68,5 +68,13 @@ describe("operator CLI", () => {
   it("keeps zero configuration against a local database", () => {
     expect(operatorConfigProblems({ DATABASE_URL: "postgresql://postgres@127.0.0.1:5432/dev" })).toEqual([]);
     expect(operatorConfigProblems({})).toEqual([]);
+  });
+});
+
+describe("log settings", () => {
+  it("writes to stdout, except in the operator CLI whose stdout carries its one JSON result", () => {
+    expect(logSettings({ NODE_ENV: "production" })).toEqual({ level: "info", pretty: false, stderr: false });
+    expect(logSettings({ NODE_ENV: "production", LOG_STREAM: "stderr" }).stderr).toBe(true);
+    expect(logSettings({ NODE_ENV: "test" }).level).toBe("silent");
   });
 });

@@ -172,11 +172,13 @@ export function operatorConfigProblems(env: Record<string, string | undefined>):
  * What the logger needs, read without validating the rest: the logger exists before the
  * start-up check runs (it reports that check's outcome), so it must not depend on it.
  */
-export function logSettings(env: Record<string, string | undefined> = process.env): { level: string; pretty: boolean } {
+export function logSettings(env: Record<string, string | undefined> = process.env): { level: string; pretty: boolean; stderr: boolean } {
   const level = envSchema.shape.LOG_LEVEL.safeParse(env.LOG_LEVEL);
   const fallback = env.NODE_ENV === "test" ? "silent" : "info";
   return {
     level: (level.success ? level.data : undefined) ?? fallback,
     pretty: env.NODE_ENV !== "production" && env.NODE_ENV !== "test",
+    // Set by the operator CLI (scripts/ops.ts), whose stdout carries exactly one JSON object.
+    stderr: env.LOG_STREAM === "stderr",
   };
 }

@@ -36,7 +36,7 @@ export const REDACTED_PATHS = [
 ];
 
 export function createLogger(destination?: DestinationStream): Logger {
-  const { level, pretty: prettyLines } = logSettings();
+  const { level, pretty: prettyLines, stderr } = logSettings();
   const options = {
     level,
     base: undefined,
@@ -45,8 +45,9 @@ export function createLogger(destination?: DestinationStream): Logger {
     redact: { paths: REDACTED_PATHS, censor: "[redacted]" },
   };
   if (destination) return pino(options, destination);
-  if (prettyLines) return pino(options, pretty({ colorize: true, sync: true, ignore: "pid,hostname" }));
-  return pino(options, pino.destination({ sync: true }));
+  const fd = stderr ? 2 : 1;
+  if (prettyLines) return pino(options, pretty({ colorize: true, sync: true, ignore: "pid,hostname", destination: fd }));
+  return pino(options, pino.destination({ dest: fd, sync: true }));
 }
 
 const globalForLogger = globalThis as unknown as { serviceLogger?: Logger };
