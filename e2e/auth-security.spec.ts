@@ -100,7 +100,7 @@ test("a flood of sign-ins beyond the password-hash queue is refused with 503 and
   const csrf = await fetch(`${baseURL}/api/auth/csrf`);
   const { csrfToken } = (await csrf.json()) as { csrfToken: string };
   const cookie = csrf.headers.getSetCookie().map((value) => value.split(";")[0]).join("; ");
-  // One hash runs and 32 wait (PASSWORD_HASH_QUEUE); arriving together, the rest are refused at once.
+  // One hash runs and 4 wait (the e2e server's PASSWORD_HASH_QUEUE); arriving together, the rest are refused at once.
   const responses = await Promise.all(
     Array.from({ length: 60 }, (_, i) =>
       fetch(`${baseURL}/api/auth/callback/credentials`, {

@@ -1,4 +1,5 @@
 import { expect, test } from "@playwright/test";
+import { checkCharacter } from "../lib/badges/badge-code";
 import { verifySignature } from "../lib/webhooks/signature";
 import { startWebhookReceiver, type Reply, type WebhookReceiver } from "../lib/webhooks/test-receiver";
 import { signUp, uniqueEmail, unlockBilling } from "./support/console";
@@ -312,8 +313,9 @@ test("an admin sends a test attendee.created built from the organization's lates
   const email = `${uniqueEmail("grace")}`;
   const [attendee] = await sql<{ id: string }>(
     `INSERT INTO "Attendee" ("eventId", "displayName", email, company, "badgeCode", "qrToken")
-     VALUES ($1, 'Grace Hopper', $2, 'Navy', 'GRACE1', md5(random()::text)) RETURNING id`,
-    [event.id, email],
+     VALUES ($1, 'Grace Hopper', $2, 'Navy', $3, md5(random()::text)) RETURNING id`,
+    // A badge code of the spec's alphabet with its check character, as the service assigns.
+    [event.id, email, `GRACE${checkCharacter("GRACE")}`],
   );
 
   await page.goto(`/console/${orgId}/webhooks`);
@@ -343,7 +345,7 @@ test("an admin sends a test attendee.created built from the organization's lates
   expect(delivered.headers["x-service-event-type"]).toBe("attendee.created");
   expect(delivered.body).toMatchObject({
     type: "attendee.created",
-    data: { id: attendee.id, eventId: event.id, email, displayName: "Grace Hopper", company: "Navy", badgeCode: "GRACE1" },
+    data: { id: attendee.id, eventId: event.id, email, displayName: "Grace Hopper", company: "Navy", badgeCode: `GRACE${checkCharacter("GRACE")}` },
   });
   expect(delivered.body.data).not.toHaveProperty("createdAt");
   expect(verifySignature({ rawBody: delivered.rawBody, header: delivered.headers["x-service-signature"], secret }).ok).toBe(true);
