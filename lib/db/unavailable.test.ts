@@ -7,6 +7,10 @@ import { databaseUnavailable, isDatabaseUnavailable } from "./unavailable";
 // Real failures from a real PostgreSQL, as each layer reports them: pg directly (the
 // hot read paths), and Prisma over adapter-pg (everything else).
 
+// Terminating a backend and statement timeouts need a PostgreSQL server: the embedded
+// database (one shared session) has neither, so those cases run on PostgreSQL only.
+const onPostgres = Boolean(process.env.TEST_DATABASE_SERVER_URL);
+
 const admin = new pg.Pool({ connectionString: process.env.DATABASE_URL, max: 1 });
 afterAll(async () => admin.end());
 
@@ -28,19 +32,19 @@ async function terminatedDuring(query: () => Promise<unknown>, marker: string): 
 }
 
 describe("isDatabaseUnavailable", () => {
-  it("recognises a terminated connection reported by pg", async () => {
+  it.runIf(onPostgres)("recognises a terminated connection reported by pg", async () => {
     const error = await terminatedDuring(() => sqlRows`SELECT pg_sleep(3), 'pg-marker-1'`, "pg-marker-1");
     expect(error).toBeInstanceOf(Error);
     expect(isDatabaseUnavailable(error)).toBe(true);
   });
 
-  it("recognises a terminated connection reported by Prisma over adapter-pg", async () => {
+  it.runIf(onPostgres)("recognises a terminated connection reported by Prisma over adapter-pg", async () => {
     const error = await terminatedDuring(() => getDb().$queryRaw`SELECT pg_sleep(3), 'prisma-marker-2'`, "prisma-marker-2");
     expect(error).toBeInstanceOf(Error);
     expect(isDatabaseUnavailable(error)).toBe(true);
   });
 
-  it("recognises a statement timeout", async () => {
+  it.runIf(onPostgres)("recognises a statement timeout", async () => {
     const error = await getDb()
       .$transaction(async (tx) => {
         await tx.$executeRaw`SET LOCAL statement_timeout = 50`;
