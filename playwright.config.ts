@@ -58,9 +58,6 @@ export default defineConfig({
       NEXTAUTH_URL: BASE_URL,
       NEXTAUTH_SECRET: process.env.E2E_NEXTAUTH_SECRET ?? "e2e-nextauth-secret-0123456789abcdefghijklmnop",
       OUTBOUND_ALLOW_LOOPBACK: "1",
-      // A short hash queue, so the flood test in auth-security.spec.ts overflows it whatever
-      // the machine's speed (the product default is 32).
-      PASSWORD_HASH_QUEUE: "4",
     },
   },
 });

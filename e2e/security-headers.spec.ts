@@ -14,7 +14,7 @@ import { ops, sql } from "./support/server";
 // the server runs with (playwright.config.ts).
 process.env.OUTBOUND_ALLOW_LOOPBACK = "1";
 
-type Ids = { orgId: string; endpointId: string; dataSourceId: string };
+type Ids = { orgId: string; endpointId: string; dataSourceId: string; eventId: string };
 
 /** Each page file → the address that renders it. */
 const PAGES: Record<string, (ids: Ids) => string> = {
@@ -29,6 +29,8 @@ const PAGES: Record<string, (ids: Ids) => string> = {
   "app/console/[orgId]/api-keys/page.tsx": ({ orgId }) => `/console/${orgId}/api-keys`,
   "app/console/[orgId]/billing/page.tsx": ({ orgId }) => `/console/${orgId}/billing`,
   "app/console/[orgId]/members/page.tsx": ({ orgId }) => `/console/${orgId}/members`,
+  "app/console/[orgId]/events/page.tsx": ({ orgId }) => `/console/${orgId}/events`,
+  "app/console/[orgId]/events/[eventId]/page.tsx": ({ orgId, eventId }) => `/console/${orgId}/events/${eventId}`,
   "app/console/[orgId]/webhooks/page.tsx": ({ orgId }) => `/console/${orgId}/webhooks`,
   "app/console/[orgId]/webhooks/[endpointId]/page.tsx": ({ orgId, endpointId }) => `/console/${orgId}/webhooks/${endpointId}`,
   "app/console/[orgId]/data-sources/page.tsx": ({ orgId }) => `/console/${orgId}/data-sources`,
@@ -100,7 +102,7 @@ test("every page answers with a nonce CSP and the security headers, with no viol
   const outViolations = await watchViolations(outPage);
   const nonces = new Set<string>();
   for (const file of ["app/page.tsx", "app/(auth)/sign-in/page.tsx", "app/(auth)/sign-up/page.tsx", "app/invite/[token]/page.tsx"]) {
-    const response = await outPage.goto(PAGES[file]({ orgId: "", endpointId: "", dataSourceId: "" }));
+    const response = await outPage.goto(PAGES[file]({ orgId: "", endpointId: "", dataSourceId: "", eventId: "" }));
     nonces.add(expectPageHeaders(response, file));
     await expectHydrated(outPage, file);
     expect(await reportedViolations(outPage), file).toEqual([]);
@@ -119,7 +121,7 @@ test("every page answers with a nonce CSP and the security headers, with no viol
      VALUES ($1, $2, 'CSP source', 'attendees', 'http://127.0.0.1:9/people', '{}', '', $3, 'manual', now()) RETURNING id`,
     [orgId, eventId, JSON.stringify({ fields: { email: { path: "email" } } })],
   );
-  const ids: Ids = { orgId, endpointId: created.endpoint.id, dataSourceId: source.id };
+  const ids: Ids = { orgId, endpointId: created.endpoint.id, dataSourceId: source.id, eventId };
 
   for (const file of Object.keys(PAGES).filter((name) => name.startsWith("app/console/"))) {
     const response = await page.goto(PAGES[file](ids));
