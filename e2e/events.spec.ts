@@ -101,7 +101,7 @@ test("an admin creates, publishes and archives an event and manages its guest li
   seen += 1;
   await nextWebhook(orgId, seen);
 
-  await page.goto(`/console/${orgId}/events/${eventId}?tab=guests&q=analytical`);
+  await page.goto(`/console/${orgId}/events/${eventId}/guests?q=analytical`);
   const row = page.getByTestId("guest-row");
   await expect(row).toHaveCount(1);
   await expect(row.getByTestId("badge-code")).toHaveText(/^[A-Z0-9]{3}-[A-Z0-9]{3}$/);
@@ -118,7 +118,7 @@ test("an admin creates, publishes and archives an event and manages its guest li
   await expect(row.getByTestId("check-in")).toHaveCount(0);
 
   // Added from the console, then removed for good.
-  await page.goto(`/console/${orgId}/events/${eventId}?tab=guests`);
+  await page.goto(`/console/${orgId}/events/${eventId}/guests`);
   const add = page.getByRole("form", { name: "Add an attendee" });
   await add.getByLabel("Email").fill("grace@example.com");
   await add.getByLabel("Company").fill("Navy");
@@ -136,7 +136,7 @@ test("an admin creates, publishes and archives an event and manages its guest li
 
   // A member sees the event and its guest list, with no action buttons.
   const member = await signInAsMember(browser, orgId);
-  await member.page.goto(`/console/${orgId}/events/${eventId}?tab=guests`);
+  await member.page.goto(`/console/${orgId}/events/${eventId}/guests`);
   await expect(member.page.getByTestId("guest-row")).toHaveCount(1);
   await expect(member.page.getByTestId("publish-event")).toHaveCount(0);
   await expect(member.page.getByTestId("archive-event")).toHaveCount(0);

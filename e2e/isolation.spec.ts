@@ -18,7 +18,7 @@ test("another organization's ids in URLs and forms are not found", async ({ page
   await unlockBilling(orgB);
 
   const eventA = await createEvent(orgA, "A's summit");
-  for (const section of ["", "/api-keys", "/webhooks", "/data-sources", "/members", "/billing", "/events", `/events/${eventA}`, `/events/${eventA}?tab=guests`]) {
+  for (const section of ["", "/api-keys", "/webhooks", "/data-sources", "/members", "/billing", "/events", `/events/${eventA}`, `/events/${eventA}/guests`]) {
     const response = await pageB.goto(`/console/${orgA}${section}`);
     expect(response?.status(), section || "overview").toBe(404);
     await expect(pageB.getByRole("heading", { level: 1 })).toHaveText("Page not found");
@@ -27,7 +27,7 @@ test("another organization's ids in URLs and forms are not found", async ({ page
   }
   expect((await pageB.goto(`/console/not-a-uuid/api-keys`))?.status()).toBe(404);
   // A's event under B's own organization: not found, nothing of it shown.
-  for (const tab of ["", "?tab=guests", "?tab=programme", "?tab=engagement"]) {
+  for (const tab of ["", "/guests", "/programme", "/engagement", "?tab=guests"]) {
     expect((await pageB.goto(`/console/${orgB}/events/${eventA}${tab}`))?.status(), tab || "overview").toBe(404);
     await expect(pageB.getByText("A's summit")).toHaveCount(0);
   }

@@ -1,13 +1,14 @@
+import { cache } from "react";
 import { z } from "zod";
 import { getDb } from "@/lib/db/client";
 
 // Reads of the event page's tabs. Every read names the organization or an event already
 // found in it, so another organization's ids find nothing (the page answers 404).
 
-export async function findOrgEvent(orgId: string, eventId: string) {
+export const findOrgEvent = cache(async (orgId: string, eventId: string) => {
   if (!z.uuid().safeParse(eventId).success) return null;
   return getDb().event.findFirst({ where: { id: eventId, orgId } });
-}
+});
 
 export async function eventCounts(eventId: string): Promise<{ attendees: number; checkIns: number }> {
   const [attendees, checkIns] = await Promise.all([

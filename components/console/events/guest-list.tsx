@@ -31,12 +31,11 @@ export function GuestList({
   actions: GuestActions | null;
   archived: boolean;
 }) {
-  const base = `/console/${orgId}/events/${eventId}`;
-  const params = (extra: Record<string, string>) => new URLSearchParams({ tab: "guests", ...(q ? { q } : {}), ...(status ? { status } : {}), ...extra });
+  const base = `/console/${orgId}/events/${eventId}/guests`;
+  const params = (extra: Record<string, string>) => new URLSearchParams({ ...(q ? { q } : {}), ...(status ? { status } : {}), ...extra });
   return (
     <>
       <form role="search" aria-label="Search the guest list" className="flex flex-col gap-3 px-4 pt-4 sm:flex-row sm:items-end sm:px-6" action={base}>
-        <input type="hidden" name="tab" value="guests" />
         <label className="flex-1 text-sm font-medium text-zinc-900 dark:text-zinc-100">
           Name, email or company
           <input name="q" defaultValue={q} className={cx(inputClasses, "mt-1")} />
