@@ -1,9 +1,11 @@
 import { timingSafeEqual } from "node:crypto";
 import { getDb, sqlRows } from "@/lib/db/client";
 import { AppError } from "@/lib/errors/app-error";
+import { Prisma } from "@/lib/generated/prisma/client";
 import type { BillingAccountState, BillingPlan, OrgStatus } from "@/lib/generated/prisma/enums";
 import { hashKeySecret, looksLikeLiveKey } from "@/lib/keys/key-secret";
 import type { Scope } from "@/lib/keys/scopes";
+import { rateLimitState, rateLimitUpsert, type RateLimitState } from "./rate-limit";
 
 export const WWW_AUTHENTICATE_REALM = "partner-api";
 
@@ -55,20 +57,38 @@ type KeyRow = {
   revokedAt: Date | null; lastUsedAt: Date | null; orgId: string; orgName: string; orgStatus: OrgStatus;
   billingPlan: BillingPlan; annualPlanUntil: Date | null; billingAccountState: BillingAccountState;
   integrationsEnabled: boolean;
+  /** The request's place in the key's rate-limit window; null when the key is not live (not counted). */
+  rateCount: number | null;
+  rateResetIn: number | null;
 };
 
-/** One indexed query on the key's hash also brings the organization and the platform switch. */
-export async function authenticateKey(presented: string, now: Date = new Date()): Promise<AuthenticatedKey> {
+export type AuthenticatedRequest = { key: AuthenticatedKey; rate: RateLimitState };
+
+/**
+ * The key behind a request, and the request counted against the key's rate limit, in ONE
+ * statement (one round trip on every keyed request): the indexed lookup on the key's
+ * hash also brings the organization and the platform switch, and the counter is bumped
+ * only when the key is live (not revoked, not expired), so refused keys never count.
+ * Requests of a live key whose organization is locked (402/403/503) count too: the lock
+ * is decided from the same row afterwards. Revocation still takes effect on the next
+ * request, and the count stays exact across server instances (it is the database's).
+ */
+export async function authenticateAndCount(presented: string, now: Date = new Date()): Promise<AuthenticatedRequest> {
   // svc_test_ keys are never minted; anything not shaped like a live key cannot match.
   if (!looksLikeLiveKey(presented)) throw unauthorized("invalid_key", "The API key is not valid.");
   const hash = hashKeySecret(presented);
   const rows = await sqlRows<KeyRow>`
-    SELECT k.id, k.name, k.prefix, k."secretHash", k.scopes::text[] AS scopes, k."expiresAt", k."revokedAt",
-           k."lastUsedAt", o.id AS "orgId", o.name AS "orgName", o.status::text AS "orgStatus",
-           o."billingPlan"::text AS "billingPlan", o."annualPlanUntil", o."billingAccountState"::text AS "billingAccountState",
-           COALESCE((SELECT p."integrationsEnabled" FROM "PlatformSetting" p WHERE p.id = 'platform'), true) AS "integrationsEnabled"
-    FROM "ApiKey" k JOIN "Organization" o ON o.id = k."orgId"
-    WHERE k."secretHash" = ${hash}`;
+    WITH k AS (
+      SELECT k.id, k.name, k.prefix, k."secretHash", k.scopes::text[] AS scopes, k."expiresAt", k."revokedAt",
+             k."lastUsedAt", o.id AS "orgId", o.name AS "orgName", o.status::text AS "orgStatus",
+             o."billingPlan"::text AS "billingPlan", o."annualPlanUntil", o."billingAccountState"::text AS "billingAccountState",
+             COALESCE((SELECT p."integrationsEnabled" FROM "PlatformSetting" p WHERE p.id = 'platform'), true) AS "integrationsEnabled"
+      FROM "ApiKey" k JOIN "Organization" o ON o.id = k."orgId"
+      WHERE k."secretHash" = ${hash}
+    ), counted AS (
+      ${rateLimitUpsert(Prisma.sql`SELECT k.id FROM k WHERE k."revokedAt" IS NULL AND (k."expiresAt" IS NULL OR k."expiresAt" > ${now}::timestamptz)`)}
+    )
+    SELECT k.*, counted."count" AS "rateCount", counted."resetIn" AS "rateResetIn" FROM k LEFT JOIN counted ON true`;
   const row = rows[0];
   // The index finds the row; the comparison of the hashes is still constant-time.
   if (!row || !timingSafeEqual(Buffer.from(row.secretHash, "hex"), Buffer.from(hash, "hex"))) {
@@ -76,22 +96,26 @@ export async function authenticateKey(presented: string, now: Date = new Date())
   }
   if (row.revokedAt) throw unauthorized("revoked_key", "This API key was revoked.");
   if (row.expiresAt && row.expiresAt <= now) throw unauthorized("expired_key", "This API key has expired.");
+  if (row.rateCount === null || row.rateResetIn === null) throw new Error("a live key's request was not counted");
   return {
-    id: row.id,
-    name: row.name,
-    prefix: row.prefix,
-    scopes: row.scopes as Scope[],
-    expiresAt: row.expiresAt,
-    lastUsedAt: row.lastUsedAt,
-    org: {
-      id: row.orgId,
-      name: row.orgName,
-      status: row.orgStatus,
-      billingPlan: row.billingPlan,
-      annualPlanUntil: row.annualPlanUntil,
-      billingAccountState: row.billingAccountState,
+    key: {
+      id: row.id,
+      name: row.name,
+      prefix: row.prefix,
+      scopes: row.scopes as Scope[],
+      expiresAt: row.expiresAt,
+      lastUsedAt: row.lastUsedAt,
+      org: {
+        id: row.orgId,
+        name: row.orgName,
+        status: row.orgStatus,
+        billingPlan: row.billingPlan,
+        annualPlanUntil: row.annualPlanUntil,
+        billingAccountState: row.billingAccountState,
+      },
+      integrationsEnabled: row.integrationsEnabled,
     },
-    integrationsEnabled: row.integrationsEnabled,
+    rate: rateLimitState(row.rateCount, row.rateResetIn),
   };
 }
 

@@ -1,5 +1,5 @@
-import { sqlRows } from "@/lib/db/client";
 import { AppError } from "@/lib/errors/app-error";
+import { Prisma } from "@/lib/generated/prisma/client";
 
 // 600 requests per minute per key (spec, Limits), counted in the database so that every
 // server instance shares one budget. A key's window opens with its first request and
@@ -9,15 +9,22 @@ export const RATE_LIMIT_PER_MINUTE = 600;
 
 export type RateLimitState = { limit: number; remaining: number; resetSeconds: number; exceeded: boolean };
 
-export async function consumeRateLimit(keyId: string): Promise<RateLimitState> {
-  const rows = await sqlRows<{ count: number; resetIn: number }>`
+/**
+ * The counting statement, for the key ids `keys` selects (authenticate.ts runs it in the
+ * same statement as the key lookup): opens the key's window or adds one to it, and
+ * returns the count so far and the seconds left in the window.
+ */
+export function rateLimitUpsert(keys: Prisma.Sql): Prisma.Sql {
+  return Prisma.sql`
     INSERT INTO "RateLimitCounter" AS c ("keyId", "windowStart", "count")
-    VALUES (${keyId}::uuid, clock_timestamp(), 1)
+    SELECT id, clock_timestamp(), 1 FROM (${keys}) AS keys
     ON CONFLICT ("keyId") DO UPDATE SET
       "windowStart" = CASE WHEN c."windowStart" <= clock_timestamp() - interval '60 seconds' THEN clock_timestamp() ELSE c."windowStart" END,
       "count" = CASE WHEN c."windowStart" <= clock_timestamp() - interval '60 seconds' THEN 1 ELSE c."count" + 1 END
     RETURNING c."count", EXTRACT(EPOCH FROM (c."windowStart" + interval '60 seconds' - clock_timestamp()))::float8 AS "resetIn"`;
-  const { count, resetIn } = rows[0];
+}
+
+export function rateLimitState(count: number, resetIn: number): RateLimitState {
   return {
     limit: RATE_LIMIT_PER_MINUTE,
     remaining: Math.max(0, RATE_LIMIT_PER_MINUTE - count),

@@ -2,8 +2,8 @@ import { z } from "zod";
 import { integrationLockError, integrationLockReason } from "@/lib/billing/entitlement";
 import { AppError, validationError } from "@/lib/errors/app-error";
 import type { Scope } from "@/lib/keys/scopes";
-import { authenticateKey, readPresentedKey, recordKeyUse, type AuthenticatedKey } from "./authenticate";
-import { consumeRateLimit, rateLimitedError, rateLimitHeaders } from "./rate-limit";
+import { authenticateAndCount, readPresentedKey, recordKeyUse, type AuthenticatedKey } from "./authenticate";
+import { rateLimitedError, rateLimitHeaders } from "./rate-limit";
 import { startRequestLog } from "./request-log";
 import { readJsonBody } from "./request-body";
 import { baseHeaders, errorResponse, jsonResponse, newRequestId } from "./responses";
@@ -14,7 +14,8 @@ import { baseHeaders, errorResponse, jsonResponse, newRequestId } from "./respon
 //   2. platform switch      503 INTEGRATIONS_DISABLED
 //   3. organization state   403 org_suspended
 //   4. billing              402 billing_closed | billing_suspended | payment_required
-//   5. rate limit           429 rate_limited (every request reaching this step counts)
+//   5. rate limit           429 rate_limited (every request of a live key counts: the count
+//                           is taken in step 1's statement, so locked requests count too)
 //   6. scope                403 insufficient_scope
 //   7. path ids             404 (a malformed id is simply not found)
 //   8. query, then body     400 INVALID_INPUT (413 for a body over 64 KB)
@@ -43,13 +44,14 @@ export function withPartnerKey<Q extends z.ZodType = z.ZodUndefined, B extends z
     const log = startRequestLog(request, context, requestId);
     let limitHeaders: Record<string, string> = {};
     try {
-      const key = await authenticateKey(readPresentedKey(request.headers));
+      // One statement: the key, its organization and the platform switch, and the request
+      // counted against the key's limit (authenticate.ts); the checks below read its row.
+      const { key, rate } = await authenticateAndCount(readPresentedKey(request.headers));
       log.orgId = key.org.id;
       log.keyId = key.id;
       const lock = integrationLockReason(key.org, key.integrationsEnabled);
       if (lock) throw integrationLockError(lock);
 
-      const rate = await consumeRateLimit(key.id);
       limitHeaders = rateLimitHeaders(rate);
       if (rate.exceeded) throw rateLimitedError(rate);
 

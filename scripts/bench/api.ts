@@ -110,6 +110,7 @@ async function main(): Promise<number> {
 
     const context: BenchContext = {
       baseUrl: server.baseUrl,
+      serverPid: server.pid,
       keys,
       pool,
       durationSeconds,

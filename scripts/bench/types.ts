@@ -29,6 +29,8 @@ export type BenchData = {
 export type BenchContext = {
   /** e.g. http://127.0.0.1:40123 (the `next start` child process). */
   baseUrl: string;
+  /** That process, for its CPU time per request. */
+  serverPid: number;
   keys: KeyRing;
   /** The floor's pool: `connections` connections to the bench database. */
   pool: pg.Pool;
@@ -48,15 +50,26 @@ export type LoadStats = {
   failures: Record<string, number>;
 };
 
+export type FloorStats = { p50Ms: number; p99Ms: number; rps: number };
+
 /** The one JSON line printed per case. */
 export type CaseResult = {
   case: string;
   p50Ms: number;
   p99Ms: number;
   rps: number;
-  floor: { p50Ms: number; p99Ms: number; rps: number } | null;
-  /** API rps as a share of the floor's rps. */
+  /** The SQL floor: the case's query through a bare pg.Pool (lib/floors.ts). */
+  floor: FloorStats | null;
+  /** API rps as a share of the SQL floor's rps. */
   apiShareOfFloor: number | null;
+  /** The framework floor: a keyless 401 from the same `next start`, no database (lib/floors.ts). */
+  frameworkFloor?: FloorStats | null;
+  apiShareOfFrameworkFloor?: number | null;
+  /** 1 / (1/SQL floor + 1/framework floor), requests per second. */
+  combinedFloorRps?: number | null;
+  apiShareOfCombinedFloor?: number | null;
+  /** CPU time of the `next start` process per successful request. */
+  serverCpuMsPerRequest?: number | null;
   requests: number;
   failures: Record<string, number>;
   /** The machine's 1-minute load average when the API run ended (2 cores here): context for the figures. */

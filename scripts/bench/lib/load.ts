@@ -35,9 +35,11 @@ export type HttpRequestPlan = {
   headers: () => Record<string, string>;
   /** Body for each request (called per request, e.g. to make each email unique). */
   body?: () => string;
+  /** The status that counts as success (the framework floor expects its 401); default any 2xx. */
+  expectStatus?: number;
 };
 
-/** HTTP load with autocannon; only 2xx responses count towards latency and rps. */
+/** HTTP load with autocannon; only expected responses (2xx by default) count towards latency and rps. */
 export async function httpLoad(
   baseUrl: string,
   plan: HttpRequestPlan,
@@ -69,7 +71,8 @@ export async function httpLoad(
       (error, finished) => (error ? reject(error) : resolve(finished)),
     );
     instance.on("response", (_client, statusCode, _bytes, responseTime) => {
-      if (statusCode >= 200 && statusCode < 300) latencies.push(responseTime);
+      const expected = plan.expectStatus === undefined ? statusCode >= 200 && statusCode < 300 : statusCode === plan.expectStatus;
+      if (expected) latencies.push(responseTime);
       else failures[String(statusCode)] = (failures[String(statusCode)] ?? 0) + 1;
     });
   });
