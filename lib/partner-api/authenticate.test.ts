@@ -28,7 +28,7 @@ describe("authenticateAndCount", () => {
     expect(first.key.id).toBe(key.id);
     expect(first.key.org.id).toBe(org.id);
     expect(first.rate).toMatchObject({ limit: 600, remaining: 599, exceeded: false });
-    expect(first.rate.resetSeconds).toBeGreaterThanOrEqual(59);
+    expect(first.rate.resetSeconds).toBeGreaterThanOrEqual(50); // a loaded machine may take seconds between statements
     expect(first.rate.resetSeconds).toBeLessThanOrEqual(60);
     const second = await authenticateAndCount(key.secret);
     expect(second.rate.remaining).toBe(598);

@@ -19,7 +19,9 @@ import type {
 // endpoint or webhook can leak them by accident.
 
 export const iso = (date: Date): string => date.toISOString();
-const isoOrNull = (date: Date | null): string | null => (date ? date.toISOString() : null);
+/** A timestamp read as a Date, or already as ISO-8601 text made by PostgreSQL (read/attendees.ts). */
+const isoOf = (value: Date | string): string => (typeof value === "string" ? value : value.toISOString());
+const isoOfOrNull = (value: Date | string | null): string | null => (value === null ? null : isoOf(value));
 
 export function toEvent(row: {
   id: string; slug: string; name: string; description: string; status: string; startAt: Date; endAt: Date;
@@ -118,13 +120,17 @@ export function toInfoSection(row: {
   };
 }
 
-export type AttendeeRow = {
+type AttendeeRowWith<Instant> = {
   id: string; eventId: string; displayName: string; email: string; company: string | null; jobTitle: string | null;
-  status: string; visibleInList: boolean; badgeCode: string; invitedAt: Date | null; checkedInAt: Date | null;
-  createdAt: Date; updatedAt: Date;
+  status: string; visibleInList: boolean; badgeCode: string; invitedAt: Instant | null; checkedInAt: Instant | null;
+  createdAt: Instant; updatedAt: Instant;
 };
 
-export function toAttendee(row: AttendeeRow): AttendeeResource {
+export type AttendeeRow = AttendeeRowWith<Date>;
+/** The Partner API's attendee reads select timestamps as ISO text: no Date is built per row of a page. */
+export type AttendeeTextRow = AttendeeRowWith<string>;
+
+export function toAttendee(row: AttendeeRow | AttendeeTextRow): AttendeeResource {
   return {
     id: row.id,
     eventId: row.eventId,
@@ -135,10 +141,10 @@ export function toAttendee(row: AttendeeRow): AttendeeResource {
     status: row.status as AttendeeResource["status"],
     visibleInList: row.visibleInList,
     badgeCode: row.badgeCode,
-    invitedAt: isoOrNull(row.invitedAt),
-    checkedInAt: isoOrNull(row.checkedInAt),
-    createdAt: iso(row.createdAt),
-    updatedAt: iso(row.updatedAt),
+    invitedAt: isoOfOrNull(row.invitedAt),
+    checkedInAt: isoOfOrNull(row.checkedInAt),
+    createdAt: isoOf(row.createdAt),
+    updatedAt: isoOf(row.updatedAt),
   };
 }
 

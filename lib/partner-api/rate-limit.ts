@@ -6,6 +6,7 @@ import { Prisma } from "@/lib/generated/prisma/client";
 // lasts 60 s; the next request after that opens a new one.
 
 export const RATE_LIMIT_PER_MINUTE = 600;
+const WINDOW_SECONDS = 60;
 
 export type RateLimitState = { limit: number; remaining: number; resetSeconds: number; exceeded: boolean };
 
@@ -28,7 +29,9 @@ export function rateLimitState(count: number, resetIn: number): RateLimitState {
   return {
     limit: RATE_LIMIT_PER_MINUTE,
     remaining: Math.max(0, RATE_LIMIT_PER_MINUTE - count),
-    resetSeconds: Math.max(1, Math.ceil(resetIn)),
+    // windowStart is stored to the millisecond, rounded: read back within half a millisecond
+    // it can lie just after the clock, which must not announce a 61-second window.
+    resetSeconds: Math.min(WINDOW_SECONDS, Math.max(1, Math.ceil(resetIn))),
     exceeded: count > RATE_LIMIT_PER_MINUTE,
   };
 }

@@ -2,14 +2,18 @@ import { sqlRows } from "@/lib/db/client";
 import { AppError } from "@/lib/errors/app-error";
 import { Prisma } from "@/lib/generated/prisma/client";
 import { keysetPage } from "../keyset";
-import { iso, toAttendee, type AttendeeRow } from "../projections";
+import { toAttendee, type AttendeeTextRow } from "../projections";
 import type { AttendeeResource } from "../resources";
 import { requireEvent } from "./events";
 
 // Only the projected columns are ever selected: internal ones (qrToken, inviteCode,
-// userId) never leave the database through these queries.
+// userId) never leave the database through these queries. Timestamps come as the API's
+// ISO-8601 text (millisecond columns, UTC, "Z"), exactly what Date.toISOString() gives:
+// a 200-row page then builds no Date objects on the way from the wire to the body.
+const isoText = (column: string) => `to_char(${column} AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
 const ATTENDEE_COLUMNS = Prisma.raw(`a.id, a."eventId", a."displayName", a.email::text AS email, a.company, a."jobTitle",
-  a.status::text AS status, a."visibleInList", a."badgeCode", a."invitedAt", a."checkedInAt", a."createdAt", a."updatedAt"`);
+  a.status::text AS status, a."visibleInList", a."badgeCode", ${isoText(`a."invitedAt"`)} AS "invitedAt",
+  ${isoText(`a."checkedInAt"`)} AS "checkedInAt", ${isoText(`a."createdAt"`)} AS "createdAt", ${isoText(`a."updatedAt"`)} AS "updatedAt"`);
 
 /**
  * Oldest first (createdAt, id). With updatedSince: only rows changed at or after it, in
@@ -20,12 +24,11 @@ export async function listAttendees(
   eventId: string,
   query: { limit: number; cursor?: string; status?: "invited" | "active" | "revoked"; updatedSince?: Date },
 ) {
-  await requireEvent(orgId, eventId);
   const statusFilter = query.status ? Prisma.sql`AND a.status = ${query.status}::"AttendeeStatus"` : Prisma.empty;
   const since = query.updatedSince;
   const sinceFilter = since ? Prisma.sql`AND a."updatedAt" >= ${since}::timestamptz` : Prisma.empty;
   const sortColumn = since ? `a."updatedAt"` : `a."createdAt"`;
-  const page = await keysetPage<AttendeeRow>({
+  const page = await keysetPage<AttendeeTextRow>({
     // The filter is part of the scope: a cursor of the full list is refused on a filtered
     // one (and vice versa), as is a cursor carried over to another updatedSince.
     scope: `attendees:${eventId}:${query.status ?? "*"}${since ? `:updatedSince=${since.toISOString()}` : ""}`,
@@ -36,17 +39,23 @@ export async function listAttendees(
       { sql: sortColumn, cast: "timestamptz" },
       { sql: `a.id`, cast: "uuid" },
     ],
-    position: (row) => [iso(since ? row.updatedAt : row.createdAt), row.id],
-    fetch: ({ after, orderBy, take }) => sqlRows<AttendeeRow>`
+    position: (row) => [since ? row.updatedAt : row.createdAt, row.id],
+    // The page and the event's tenancy check in one statement: another organization's
+    // event yields no rows. Only an empty page needs a second look, to tell an empty
+    // list from a missing (or foreign) event, which is a 404.
+    fetch: ({ after, orderBy, take }) => sqlRows<AttendeeTextRow>`
       SELECT ${ATTENDEE_COLUMNS} FROM "Attendee" a
-      WHERE a."eventId" = ${eventId}::uuid ${statusFilter} ${sinceFilter} ${after}
+      WHERE a."eventId" = ${eventId}::uuid
+        AND EXISTS (SELECT 1 FROM "Event" e WHERE e.id = ${eventId}::uuid AND e."orgId" = ${orgId}::uuid)
+        ${statusFilter} ${sinceFilter} ${after}
       ORDER BY ${orderBy} LIMIT ${take}`,
   });
+  if (page.rows.length === 0) await requireEvent(orgId, eventId);
   return { data: page.rows.map(toAttendee), meta: { nextCursor: page.nextCursor } };
 }
 
 export async function getAttendee(orgId: string, eventId: string, attendeeId: string): Promise<AttendeeResource> {
-  const rows = await sqlRows<AttendeeRow>`
+  const rows = await sqlRows<AttendeeTextRow>`
     SELECT ${ATTENDEE_COLUMNS} FROM "Attendee" a JOIN "Event" e ON e.id = a."eventId"
     WHERE a.id = ${attendeeId}::uuid AND a."eventId" = ${eventId}::uuid AND e."orgId" = ${orgId}::uuid`;
   if (!rows[0]) throw new AppError("NOT_FOUND", "No such attendee.");
