@@ -2,9 +2,8 @@ import { after } from "next/server";
 import { INNGEST_SEND_BUDGET_MS, inngest, inngestCanSend } from "@/inngest/client";
 import { webhookDeliveryCreated } from "@/inngest/events";
 import { integrationLockReason } from "@/lib/billing/entitlement";
-import { getDb } from "@/lib/db/client";
+import { getDb, sqlRows } from "@/lib/db/client";
 import { Prisma } from "@/lib/generated/prisma/client";
-import { platformIntegrationsEnabled } from "@/lib/platform/integrations-switch";
 
 // Fan-out: turns outbox rows (WebhookEvent) into one WebhookDelivery per endpoint that
 // should receive them, then marks the row dispatched.
@@ -18,60 +17,60 @@ import { platformIntegrationsEnabled } from "@/lib/platform/integrations-switch"
 
 export const FAN_OUT_BATCH = 500;
 
-type PendingEvent = { id: string; orgId: string; type: string; createdAt: Date };
+type PendingEvent = {
+  id: string;
+  orgId: string;
+  status: "active" | "suspended";
+  billingPlan: "free" | "card" | "annual";
+  annualPlanUntil: Date | null;
+  billingAccountState: "active" | "suspended" | "closed";
+  integrationsEnabled: boolean;
+};
 
 export type FanOutResult = { events: number; deliveryIds: string[] };
 
+/**
+ * Two statements whatever the batch (this runs after every write): the pending rows with
+ * their organizations' billing state and the platform switch, then one statement that
+ * creates the deliveries of the unlocked organizations' rows and marks every row read
+ * dispatched. The lock rule itself stays in one place (integrationLockReason).
+ */
 export async function fanOutEvents(options: { now?: Date; orgId?: string; eventIds?: string[]; limit?: number } = {}): Promise<FanOutResult> {
   const now = options.now ?? new Date();
   const limit = options.limit ?? FAN_OUT_BATCH;
   if (options.eventIds && options.eventIds.length === 0) return { events: 0, deliveryIds: [] };
-  const db = getDb();
 
-  const events = await db.$queryRaw<PendingEvent[]>`
-    SELECT id, "orgId", type, "createdAt"
-    FROM "WebhookEvent"
-    WHERE "dispatchedAt" IS NULL
-      ${options.orgId ? Prisma.sql`AND "orgId" = ${options.orgId}::uuid` : Prisma.empty}
-      ${options.eventIds ? Prisma.sql`AND id IN (${Prisma.join(options.eventIds.map((id) => Prisma.sql`${id}::uuid`))})` : Prisma.empty}
-    ORDER BY "createdAt", id
+  const events = await sqlRows<PendingEvent>`
+    SELECT ev.id, ev."orgId", o.status::text AS status, o."billingPlan"::text AS "billingPlan", o."annualPlanUntil",
+           o."billingAccountState"::text AS "billingAccountState",
+           COALESCE((SELECT p."integrationsEnabled" FROM "PlatformSetting" p WHERE p.id = 'platform'), true) AS "integrationsEnabled"
+    FROM "WebhookEvent" ev JOIN "Organization" o ON o.id = ev."orgId"
+    WHERE ev."dispatchedAt" IS NULL
+      ${options.orgId ? Prisma.sql`AND ev."orgId" = ${options.orgId}::uuid` : Prisma.empty}
+      ${options.eventIds ? Prisma.sql`AND ev.id = ANY(${options.eventIds}::uuid[])` : Prisma.empty}
+    ORDER BY ev."createdAt", ev.id
     LIMIT ${limit}`;
   if (events.length === 0) return { events: 0, deliveryIds: [] };
 
-  const orgIds = [...new Set(events.map((event) => event.orgId))];
-  const [orgs, endpoints, integrationsEnabled] = await Promise.all([
-    db.organization.findMany({ where: { id: { in: orgIds } } }),
-    db.webhookEndpoint.findMany({
-      where: { orgId: { in: orgIds }, enabled: true },
-      select: { id: true, orgId: true, eventTypes: true, createdAt: true },
-    }),
-    platformIntegrationsEnabled(),
-  ]);
-  const unlockedOrgs = new Set(
-    orgs.filter((org) => integrationLockReason(org, integrationsEnabled, now) === null).map((org) => org.id),
-  );
-
-  const rows: { eventId: string; endpointId: string; nextAttemptAt: Date }[] = [];
-  for (const event of events) {
-    if (!unlockedOrgs.has(event.orgId)) continue;
-    for (const endpoint of endpoints) {
-      if (
-        endpoint.orgId === event.orgId &&
-        endpoint.eventTypes.includes(event.type) &&
-        endpoint.createdAt.getTime() <= event.createdAt.getTime()
-      ) {
-        rows.push({ eventId: event.id, endpointId: endpoint.id, nextAttemptAt: now });
-      }
-    }
-  }
-
-  const created = rows.length
-    ? await db.webhookDelivery.createManyAndReturn({ data: rows, skipDuplicates: true, select: { id: true } })
-    : [];
-  await db.webhookEvent.updateMany({
-    where: { id: { in: events.map((event) => event.id) }, dispatchedAt: null },
-    data: { dispatchedAt: now },
-  });
+  const unlocked = events.filter((event) => integrationLockReason(event, event.integrationsEnabled, now) === null);
+  // Receivers: enabled endpoints of the event's organization, subscribed to its type, that
+  // existed when it happened. ON CONFLICT: the unique (eventId, endpointId) makes a second
+  // fan-out of the same row (two runners, or a crash between insert and mark) a no-op.
+  const created = await sqlRows<{ id: string }>`
+    WITH deliveries AS (
+      INSERT INTO "WebhookDelivery" ("eventId", "endpointId", "nextAttemptAt", "updatedAt")
+      SELECT ev.id, ep.id, ${now}::timestamptz, now()
+      FROM "WebhookEvent" ev
+      JOIN "WebhookEndpoint" ep ON ep."orgId" = ev."orgId" AND ep.enabled AND ev.type = ANY(ep."eventTypes")
+                               AND ep."createdAt" <= ev."createdAt"
+      WHERE ev.id = ANY(${unlocked.map((event) => event.id)}::uuid[])
+      ON CONFLICT ("eventId", "endpointId") DO NOTHING
+      RETURNING id
+    ), marked AS (
+      UPDATE "WebhookEvent" SET "dispatchedAt" = ${now}::timestamptz
+      WHERE id = ANY(${events.map((event) => event.id)}::uuid[]) AND "dispatchedAt" IS NULL
+    )
+    SELECT id FROM deliveries`;
   return { events: events.length, deliveryIds: created.map((row) => row.id) };
 }
 

@@ -9,10 +9,10 @@ export async function recordWebhookEvent(
   tx: Prisma.TransactionClient,
   event: { orgId: string; type: WebhookEventType; data: Record<string, unknown> },
 ): Promise<{ id: string }> {
-  const row = await tx.webhookEvent.create({
-    data: { orgId: event.orgId, type: event.type, data: event.data as Prisma.InputJsonValue },
-    select: { id: true },
-  });
+  // Raw SQL rather than the model API: this runs inside every write's transaction.
+  const [row] = await tx.$queryRaw<{ id: string }[]>`
+    INSERT INTO "WebhookEvent" ("orgId", type, data) VALUES (${event.orgId}::uuid, ${event.type}, ${JSON.stringify(event.data)}::jsonb)
+    RETURNING id`;
   return row;
 }
 
