@@ -108,6 +108,11 @@ async function main(): Promise<number> {
       [seeded.eventId, Math.floor(attendeeCount / 2)],
     );
 
+    const patchable = await pool.query<{ id: string }>(
+      `SELECT id FROM "Attendee" WHERE "eventId" = $1::uuid ORDER BY "createdAt", id OFFSET $2 LIMIT 2000`,
+      [seeded.eventId, Math.floor(attendeeCount / 2) + 1],
+    );
+
     const context: BenchContext = {
       baseUrl: server.baseUrl,
       serverPid: server.pid,
@@ -121,6 +126,7 @@ async function main(): Promise<number> {
         eventId: seeded.eventId,
         attendeeCount,
         sampleAttendeeId: middle.rows[0].id,
+        patchAttendeeIds: patchable.rows.map((row) => row.id),
         sampleKeyHash: hashKeySecret(seeded.keySecrets[0]),
         pages: startMiddleEnd(walk.pages),
       },

@@ -21,6 +21,8 @@ export type BenchData = {
   attendeeCount: number;
   /** An attendee in the middle of the list, for the single-attendee case. */
   sampleAttendeeId: string;
+  /** 2,000 attendees from the middle of the list, for the PATCH case. */
+  patchAttendeeIds: string[];
   /** sha256 hex of one bench key, for the /me floor (the lookup the API does). */
   sampleKeyHash: string;
   pages: { start: PagePosition; middle: PagePosition; end: PagePosition };

@@ -1,6 +1,7 @@
 import type { BenchCase } from "../types";
 import { attendeeSingle } from "./attendee-single";
 import { attendeesPageEnd, attendeesPageMiddle, attendeesPageStart } from "./attendee-pages";
+import { attendeePatches } from "./attendee-patches";
 import { attendeeWrites } from "./attendee-writes";
 import { attendeesUpdatedSince } from "./attendees-updated-since";
 import { eventsList } from "./events-list";
@@ -18,5 +19,6 @@ export const CASES: readonly BenchCase[] = [
   eventsList,
   me,
   attendeeWrites,
+  attendeePatches,
   webhookThroughput,
 ];

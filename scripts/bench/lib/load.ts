@@ -31,6 +31,8 @@ export type HttpRequestPlan = {
   method?: "GET" | "POST" | "PATCH";
   /** Path and query, e.g. /partner/v1/me. */
   path: string;
+  /** Another path for each request (e.g. the next attendee of a round-robin); default `path`. */
+  pathFor?: () => string;
   /** Headers for each request (called per request, e.g. to rotate keys). */
   headers: () => Record<string, string>;
   /** Body for each request (called per request, e.g. to make each email unique). */
@@ -62,6 +64,7 @@ export async function httpLoad(
             // Called for every request, so each one can carry another key.
             setupRequest: (request) => ({
               ...request,
+              ...(plan.pathFor ? { path: plan.pathFor() } : {}),
               headers: { ...request.headers, ...plan.headers(), ...(plan.body ? { "content-type": "application/json" } : {}) },
               ...(plan.body ? { body: plan.body() } : {}),
             }),
