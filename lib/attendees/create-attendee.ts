@@ -5,7 +5,6 @@ import { dispatchSoon } from "@/lib/webhooks/dispatch";
 import { createAttendeeBodySchema, newAttendeeFields, parseAttendeeBody } from "./attendee-input";
 import { inTransaction, type Tx } from "./attendee-sql";
 import { insertAttendee } from "./insert-attendee";
-import { assertEventWritable, lockEventForAttendeeWrite } from "./writable-event";
 
 /**
  * Adds an attendee to the guest list (POST /events/{eventId}/attendees, the console, the
@@ -27,18 +26,21 @@ export async function createAttendee(
   options: { beforeCommit?: (tx: Tx, attendee: AttendeeResource) => Promise<void> } = {},
 ): Promise<AttendeeResource> {
   const fields = newAttendeeFields(parseAttendeeBody(createAttendeeBodySchema, input));
-  const { row, recorded } = await inTransaction(undefined, async (tx) => {
-    assertEventWritable(await lockEventForAttendeeWrite(tx, orgId, eventId));
-    const outcome = await insertAttendee(tx, orgId, eventId, fields);
-    if (!outcome.created) {
-      throw new AppError("CONFLICT", "An attendee with this email is already on the event; update it with PATCH.", {
-        reason: "attendee_exists",
-        attendeeId: outcome.existingId,
-      });
-    }
-    await options.beforeCommit?.(tx, toAttendee(outcome.row));
-    return outcome;
-  });
-  await dispatchSoon([recorded]);
-  return toAttendee(row);
+  const { beforeCommit } = options;
+  // Without a beforeCommit step the insert is one statement that commits on its own.
+  const outcome = beforeCommit
+    ? await inTransaction(undefined, async (tx) => {
+        const inserted = await insertAttendee(tx, orgId, eventId, fields);
+        if (inserted.created) await beforeCommit(tx, toAttendee(inserted.row));
+        return inserted;
+      })
+    : await insertAttendee(undefined, orgId, eventId, fields);
+  if (!outcome.created) {
+    throw new AppError("CONFLICT", "An attendee with this email is already on the event; update it with PATCH.", {
+      reason: "attendee_exists",
+      attendeeId: outcome.existingId,
+    });
+  }
+  await dispatchSoon([outcome.recorded]);
+  return toAttendee(outcome.row);
 }

@@ -1,44 +1,74 @@
-import { randomBytes } from "node:crypto";
+import { randomBytes, randomUUID } from "node:crypto";
 import { BADGE_CODE_TAKEN, withUniqueBadgeCode } from "@/lib/badges/assign-badge-code";
+import { sqlQuery } from "@/lib/db/client";
+import { AppError } from "@/lib/errors/app-error";
+import { Prisma } from "@/lib/generated/prisma/client";
 import type { AttendeeRow } from "@/lib/partner-api/projections";
-import { recordWebhookEvent } from "@/lib/webhooks/outbox";
 import { attendeePayload } from "@/lib/webhooks/payloads";
 import type { NewAttendeeFields } from "./attendee-input";
 import { ATTENDEE_RETURNING, type Tx } from "./attendee-sql";
+import { assertEventWritable, type EventWriteState } from "./writable-event";
 
-// One attendee insert, safe under concurrency and inside a transaction.
+// One attendee insert as ONE statement: the event's tenancy and status (held FOR SHARE,
+// so archiving waits for it), the row, and its attendee.created outbox row. A statement
+// is atomic, so without a caller's transaction it commits alone (one round trip for a
+// POST); inside one (the Idempotency-Key path) it is one step of it.
 //
-// A unique violation aborts a PostgreSQL transaction, so the insert never raises one:
-// ON CONFLICT DO NOTHING (no target: it covers the email, badge-code and QR-token
-// indexes) returns no row instead. A concurrent insert of the same address makes this
-// statement wait for that transaction and then do nothing; the next statement (a new
-// snapshot under READ COMMITTED) then finds the winner. No row and no attendee with the
-// address means the random badge code (or QR token) was taken: try again with new ones.
+// The webhook body is built before the insert from the same values the insert writes
+// (id, status, visibility, invitedAt are set explicitly, not left to column defaults), so
+// the outbox row is the row as stored. The body omits createdAt and updatedAt, the only
+// values the database fills in.
+//
+// A unique violation would abort the statement, so the insert never raises one: ON
+// CONFLICT DO NOTHING (no target: it covers the email, badge-code and QR-token indexes)
+// returns no row instead. A concurrent insert of the same address makes the statement
+// wait for that transaction and then do nothing; the next statement (a new snapshot under
+// READ COMMITTED) then finds the winner. No row and no attendee with the address means the
+// random badge code (or QR token) was taken: try again with new ones.
 
 /** `recorded`: the id of the attendee.created outbox row, for dispatch after commit. */
 export type InsertOutcome = { created: true; row: AttendeeRow; recorded: string } | { created: false; existingId: string };
+
+type InsertResult = Partial<AttendeeRow> & { eventStatus: EventWriteState | null; recorded: string | null };
 
 /** The secret behind the QR on the badge; internal, never returned. */
 function newQrToken(): string {
   return randomBytes(24).toString("base64url");
 }
 
-/** Inserts and records attendee.created in `tx`; reports the existing attendee when the address is taken. */
-export async function insertAttendee(tx: Tx, orgId: string, eventId: string, fields: NewAttendeeFields): Promise<InsertOutcome> {
+/** Inserts and records attendee.created (in `tx` when given); reports the existing attendee when the address is taken. */
+export async function insertAttendee(tx: Tx | undefined, orgId: string, eventId: string, fields: NewAttendeeFields): Promise<InsertOutcome> {
+  const run = <Row>(query: Prisma.Sql): Promise<Row[]> => (tx ? tx.$queryRaw<Row[]>(query) : sqlQuery<Row>(query));
   return withUniqueBadgeCode(async (badgeCode): Promise<InsertOutcome | typeof BADGE_CODE_TAKEN> => {
-    const inserted = await tx.$queryRaw<AttendeeRow[]>`
-      INSERT INTO "Attendee" AS a ("eventId", "displayName", email, company, "jobTitle", "badgeCode", "qrToken")
-      VALUES (${eventId}::uuid, ${fields.displayName}, ${fields.email}::citext, ${fields.company}, ${fields.jobTitle},
-              ${badgeCode}, ${newQrToken()})
-      ON CONFLICT DO NOTHING
-      RETURNING ${ATTENDEE_RETURNING}`;
-    const row = inserted[0];
-    if (row) {
-      const { id } = await recordWebhookEvent(tx, { orgId, type: "attendee.created", data: attendeePayload(row) });
-      return { created: true, row, recorded: id };
-    }
-    const existing = await tx.$queryRaw<{ id: string }[]>`
-      SELECT a.id FROM "Attendee" a WHERE a."eventId" = ${eventId}::uuid AND a.email = ${fields.email}::citext`;
+    const fresh = { id: randomUUID(), eventId, ...fields, badgeCode, status: "invited", visibleInList: false, invitedAt: null, checkedInAt: null };
+    // createdAt/updatedAt are not part of a webhook body (the schema drops them).
+    const payload = attendeePayload({ ...fresh, createdAt: new Date(0), updatedAt: new Date(0) });
+    const [result] = await run<InsertResult>(Prisma.sql`
+      WITH ev AS (
+        SELECT e.status::text AS status FROM "Event" e
+        WHERE e.id = ${eventId}::uuid AND e."orgId" = ${orgId}::uuid
+        FOR SHARE
+      ), ins AS (
+        INSERT INTO "Attendee" AS a (id, "eventId", "displayName", email, company, "jobTitle", "badgeCode", "qrToken", status,
+                                     "visibleInList", "invitedAt")
+        SELECT ${fresh.id}::uuid, ${eventId}::uuid, ${fresh.displayName}, ${fresh.email}::citext, ${fresh.company}, ${fresh.jobTitle},
+               ${badgeCode}, ${newQrToken()}, ${fresh.status}::"AttendeeStatus", ${fresh.visibleInList}, NULL
+        FROM ev WHERE ev.status <> 'archived'
+        ON CONFLICT DO NOTHING
+        RETURNING ${ATTENDEE_RETURNING}
+      ), outbox AS (
+        INSERT INTO "WebhookEvent" ("orgId", type, data)
+        SELECT ${orgId}::uuid, 'attendee.created', ${JSON.stringify(payload)}::jsonb FROM ins
+        RETURNING id
+      )
+      SELECT (SELECT status FROM ev) AS "eventStatus", (SELECT id FROM outbox) AS recorded, ins.*
+      FROM (SELECT 1) AS one LEFT JOIN ins ON true`);
+    if (result.eventStatus === null) throw new AppError("NOT_FOUND", "No such event.");
+    assertEventWritable(result.eventStatus);
+    const { eventStatus: _status, recorded, ...row } = result;
+    if (row.id && recorded) return { created: true, row: row as AttendeeRow, recorded };
+    const existing = await run<{ id: string }>(Prisma.sql`
+      SELECT a.id FROM "Attendee" a WHERE a."eventId" = ${eventId}::uuid AND a.email = ${fields.email}::citext`);
     return existing[0] ? { created: false, existingId: existing[0].id } : BADGE_CODE_TAKEN;
   });
 }

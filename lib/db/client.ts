@@ -40,7 +40,11 @@ export function getDb(): PrismaClient {
  * Prisma's $queryRaw. Values are bound as parameters, never spliced into the text.
  */
 export async function sqlRows<Row>(strings: TemplateStringsArray, ...values: unknown[]): Promise<Row[]> {
-  const query = Prisma.sql(strings, ...values);
+  return sqlQuery<Row>(Prisma.sql(strings, ...values));
+}
+
+/** A query built with Prisma.sql, run straight through pg (autocommit: one statement is atomic). */
+export async function sqlQuery<Row>(query: Prisma.Sql): Promise<Row[]> {
   const result = await getPgPool().query(query.text, query.values as unknown[]);
   return result.rows as Row[];
 }
