@@ -1,6 +1,5 @@
 import { Prisma } from "@/lib/generated/prisma/client";
 import type { AttendeeRow } from "@/lib/partner-api/projections";
-import { recordWebhookEvent } from "@/lib/webhooks/outbox";
 import { attendeePayload } from "@/lib/webhooks/payloads";
 import type { AttendeeChanges } from "./attendee-input";
 import { ATTENDEE_RETURNING, type Tx } from "./attendee-sql";
@@ -11,6 +10,10 @@ import { ATTENDEE_RETURNING, type Tx } from "./attendee-sql";
 // differs nothing is written at all: updatedAt stays and no webhook event is recorded.
 
 const COLUMNS = { displayName: `"displayName"`, company: `company`, jobTitle: `"jobTitle"` } as const;
+
+function definedChanges(changes: AttendeeChanges): Partial<AttendeeRow> {
+  return Object.fromEntries(Object.entries(changes).filter(([, value]) => value !== undefined));
+}
 
 export async function applyAttendeeChanges(
   tx: Tx,
@@ -29,13 +32,23 @@ export async function applyAttendeeChanges(
   // updatedAt moves strictly forward, even when two changes land within one millisecond
   // or the clock of this statement trails the previous writer's: incremental syncs that
   // keep an updatedAt high-water mark never miss a change.
-  const rows = await tx.$queryRaw<AttendeeRow[]>`
-    UPDATE "Attendee" AS a
-    SET ${Prisma.join(assignments, ", ")},
-        "updatedAt" = GREATEST(clock_timestamp(), a."updatedAt" + interval '1 millisecond')
-    WHERE a.id = ${current.id}::uuid
-    RETURNING ${ATTENDEE_RETURNING}`;
-  const row = rows[0];
-  const { id } = await recordWebhookEvent(tx, { orgId, type: "attendee.updated", data: attendeePayload(row) });
-  return { row, changed: true, recorded: id };
+  // The row is locked, so the changed row is `current` with `changes` applied; its webhook
+  // body (which has no createdAt/updatedAt) is built from that, and the update and its
+  // outbox row are one statement.
+  const payload = attendeePayload({ ...current, ...definedChanges(changes) });
+  const [result] = await tx.$queryRaw<(AttendeeRow & { recorded: string })[]>`
+    WITH upd AS (
+      UPDATE "Attendee" AS a
+      SET ${Prisma.join(assignments, ", ")},
+          "updatedAt" = GREATEST(clock_timestamp(), a."updatedAt" + interval '1 millisecond')
+      WHERE a.id = ${current.id}::uuid
+      RETURNING ${ATTENDEE_RETURNING}
+    ), outbox AS (
+      INSERT INTO "WebhookEvent" ("orgId", type, data)
+      SELECT ${orgId}::uuid, 'attendee.updated', ${JSON.stringify(payload)}::jsonb FROM upd
+      RETURNING id
+    )
+    SELECT upd.*, (SELECT id FROM outbox) AS recorded FROM upd`;
+  const { recorded, ...row } = result;
+  return { row, changed: true, recorded };
 }

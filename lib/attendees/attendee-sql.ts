@@ -1,6 +1,7 @@
 import { getDb } from "@/lib/db/client";
 import { Prisma } from "@/lib/generated/prisma/client";
 import type { AttendeeRow } from "@/lib/partner-api/projections";
+import type { EventWriteState } from "./writable-event";
 
 // SQL shared by the attendee write operations. Only projected columns come back, so
 // internal ones (qrToken, inviteCode, userId) never reach a response or webhook body.
@@ -21,12 +22,26 @@ export function inTransaction<T>(tx: Tx | undefined, work: (tx: Tx) => Promise<T
   return tx ? work(tx) : getDb().$transaction(work, TRANSACTION_OPTIONS);
 }
 
-/** The attendee of the event, row-locked until the transaction ends, so concurrent changes queue. */
-export async function lockAttendeeById(tx: Tx, eventId: string, attendeeId: string): Promise<AttendeeRow | null> {
-  const rows = await tx.$queryRaw<AttendeeRow[]>`
-    SELECT ${ATTENDEE_RETURNING} FROM "Attendee" a
-    WHERE a.id = ${attendeeId}::uuid AND a."eventId" = ${eventId}::uuid
-    FOR UPDATE`;
-  return rows[0] ?? null;
+/**
+ * In one statement: the event's status held FOR SHARE (null when the event is missing or
+ * another organization's) and the attendee row locked FOR UPDATE (null when it is not on
+ * that event), so concurrent changes to one attendee queue and archiving waits.
+ */
+export async function lockAttendeeForChange(
+  tx: Tx,
+  orgId: string,
+  eventId: string,
+  attendeeId: string,
+): Promise<{ eventStatus: EventWriteState | null; attendee: AttendeeRow | null }> {
+  const [row] = await tx.$queryRaw<(Partial<AttendeeRow> & { eventStatus: EventWriteState | null })[]>`
+    WITH ev AS (
+      SELECT e.status::text AS status FROM "Event" e WHERE e.id = ${eventId}::uuid AND e."orgId" = ${orgId}::uuid FOR SHARE
+    ), att AS (
+      SELECT ${ATTENDEE_RETURNING} FROM "Attendee" a
+      WHERE a.id = ${attendeeId}::uuid AND a."eventId" = ${eventId}::uuid AND EXISTS (SELECT 1 FROM ev)
+      FOR UPDATE
+    )
+    SELECT (SELECT status FROM ev) AS "eventStatus", att.* FROM (SELECT 1) AS one LEFT JOIN att ON true`;
+  const { eventStatus, ...attendee } = row;
+  return { eventStatus, attendee: attendee.id ? (attendee as AttendeeRow) : null };
 }
-

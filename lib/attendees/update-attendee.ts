@@ -4,8 +4,8 @@ import type { AttendeeResource } from "@/lib/partner-api/resources";
 import { dispatchSoon } from "@/lib/webhooks/dispatch";
 import { applyAttendeeChanges } from "./apply-attendee-changes";
 import { attendeeChanges, parseAttendeeBody, updateAttendeeBodySchema } from "./attendee-input";
-import { inTransaction, lockAttendeeById } from "./attendee-sql";
-import { assertEventWritable, lockEventForAttendeeWrite } from "./writable-event";
+import { inTransaction, lockAttendeeForChange } from "./attendee-sql";
+import { assertEventWritable } from "./writable-event";
 
 /**
  * Changes displayName, company or jobTitle (PATCH /events/{eventId}/attendees/{attendeeId}).
@@ -25,8 +25,8 @@ export async function updateAttendee(
 ): Promise<{ attendee: AttendeeResource; changed: boolean }> {
   const changes = attendeeChanges(parseAttendeeBody(updateAttendeeBodySchema, input));
   const { row, changed, recorded } = await inTransaction(undefined, async (tx) => {
-    const eventStatus = await lockEventForAttendeeWrite(tx, orgId, eventId);
-    const current = await lockAttendeeById(tx, eventId, attendeeId);
+    const { eventStatus, attendee: current } = await lockAttendeeForChange(tx, orgId, eventId, attendeeId);
+    if (eventStatus === null) throw new AppError("NOT_FOUND", "No such event.");
     if (!current) throw new AppError("NOT_FOUND", "No such attendee.");
     assertEventWritable(eventStatus);
     return applyAttendeeChanges(tx, orgId, current, changes);
