@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { ATTENDEE_FIELDS, SESSION_FIELDS, fieldLabel } from "./mapping";
-import { SKIPPED_VALUE_MAX_CHARS, recordLabel, skippedRecord, skippedValueText } from "./skipped-record";
+import { SKIPPED_VALUE_MAX_CHARS, reasonWithoutField, recordLabel, skippedRecord, skippedValueText } from "./skipped-record";
 
 describe("record numbers", () => {
   it("counts from 1 across the pull, the same in the preview and the run history", () => {
@@ -33,6 +33,14 @@ describe("a skipped record's value", () => {
     expect(skippedRecord(3, { reason: "capacity: x", field: "capacity", value: "a\u0000b" })).toEqual({ index: 3, reason: "capacity: x", field: "capacity", value: "ab" });
     expect(skippedRecord(1, { reason: "The record is text, not an object.", value: "x" })).toEqual({ index: 1, reason: "The record is text, not an object." });
     expect(skippedRecord(2, { reason: 'email: no value at "email".', field: "email" })).toEqual({ index: 2, reason: 'email: no value at "email".', field: "email" });
+  });
+});
+
+describe("a skipped record's reason beside its field", () => {
+  it("drops the field name the label already shows, and only that", () => {
+    expect(reasonWithoutField({ reason: 'startAt: "March 1st" is not a date.', field: "startAt" })).toBe('"March 1st" is not a date.');
+    expect(reasonWithoutField({ reason: "email must be an email address.", field: "email" })).toBe("email must be an email address.");
+    expect(reasonWithoutField({ reason: "The record is text, not an object." })).toBe("The record is text, not an object.");
   });
 });
 

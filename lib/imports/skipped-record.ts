@@ -43,3 +43,9 @@ export function skippedRecord(index: number, skip: { reason: string; field?: str
     ...(skip.field && value !== undefined ? { value } : {}),
   };
 }
+
+/** The reason without its leading "field: " when the field is shown beside it (by its label). */
+export function reasonWithoutField(skip: { reason: string; field?: string }): string {
+  if (!skip.field || !skip.reason.startsWith(`${skip.field}: `)) return skip.reason;
+  return skip.reason.slice(skip.field.length + 2);
+}
