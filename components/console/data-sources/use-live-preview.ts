@@ -47,6 +47,11 @@ export function useLivePreview({ orgId, draft, dataSourceId, previewAction, disa
   const key = JSON.stringify(input);
   // The draft as the page opened is not fetched by itself: only a change (or the button) sends a request.
   const requestedKey = useRef(key);
+  // The URL in the field now, for answers that arrive after it changed.
+  const urlNow = useRef(draft.url);
+  useEffect(() => {
+    urlNow.current = draft.url;
+  }, [draft.url]);
 
   function request(manual: boolean) {
     const checked = previewInputSchema.safeParse(input);
@@ -80,7 +85,7 @@ export function useLivePreview({ orgId, draft, dataSourceId, previewAction, disa
         // Mapping faults come with the sample; show them under their fields, and a fetch
         // failure under the setting that caused it.
         const mappingFaults = Object.fromEntries(Object.entries(preview.mappingErrors?.fields ?? {}).map(([path, fault]) => [path, fault.message]));
-        const settingFault = preview.fetchError && preview.fetchErrorField ? { [preview.fetchErrorField]: preview.fetchError } : {};
+        const settingFault = preview.fetchError && preview.fetchErrorField && url === urlNow.current ? { [preview.fetchErrorField]: preview.fetchError } : {};
         // The draft passed the schema, so an error still at a fetch setting is the previous answer's.
         setErrors((current) => ({
           ...Object.fromEntries(Object.entries(current).filter(([path]) => !path.startsWith("mapping") && !FETCH_SETTINGS.includes(path))),
