@@ -25,6 +25,7 @@ test.beforeAll(async () => {
 });
 test.afterAll(async () => partner?.close());
 
+/** `field` is the field's label in the editor ("Display name"). */
 async function mapField(page: Page, field: string, path: string, transforms: string[] = []) {
   await page.getByLabel(`Source path for ${field}`).fill(path);
   for (const transform of transforms) {
@@ -67,14 +68,14 @@ test("an admin maps a partner API with a sample preview, saves, runs it and the 
   await expect(byPath).toContainText("Grace Hopper");
 
   // A wrong path: the preview says which records would be skipped and why.
-  await mapField(page, "email", "email");
+  await mapField(page, "Email", "email");
   await editor.getByTestId("fetch-sample").click();
-  await expect(editor.getByTestId("preview-outcome").first()).toContainText('Would be skipped: email: no value at "email".');
+  await expect(editor.getByTestId("preview-outcome").first()).toContainText('Would be skipped: Email — no value at "email".');
 
-  await mapField(page, "email", "contact.email", ["Trim spaces", "Lowercase"]);
-  await mapField(page, "displayName", "name");
-  await mapField(page, "company", "org");
-  await mapField(page, "jobTitle", "title");
+  await mapField(page, "Email", "contact.email", ["Trim spaces", "Lowercase"]);
+  await mapField(page, "Display name", "name");
+  await mapField(page, "Company", "org");
+  await mapField(page, "Job title", "title");
   await editor.getByTestId("fetch-sample").click();
   const mapped = editor.getByRole("region", { name: "Sample records as they would be imported" });
   await expect(mapped).toContainText("ada@example.com");
@@ -116,7 +117,7 @@ test("an admin maps a partner API with a sample preview, saves, runs it and the 
   const edit = page.getByRole("form", { name: "Edit data source" });
   await expect(edit.getByLabel("Header 1 value")).toHaveValue("");
   await expect(edit.getByLabel("Header 1 value")).toHaveAttribute("placeholder", "Saved: leave blank to keep");
-  await expect(edit.getByLabel("Source path for email")).toHaveValue("contact.email");
+  await expect(edit.getByLabel("Source path for Email")).toHaveValue("contact.email");
   await expect(edit.getByLabel("Event", { exact: true })).toBeDisabled();
   await edit.getByLabel("Name", { exact: true }).fill("Registrations (v2)");
   await edit.getByTestId("save-data-source").click();
@@ -175,7 +176,7 @@ test("locked integrations: creating, sampling and running are refused on the ser
   await editor.getByTestId("fetch-sample").evaluate((button) => button.removeAttribute("disabled"));
   await editor.getByLabel("Name", { exact: true }).fill("Sneaky import");
   await editor.getByLabel("URL", { exact: true }).fill(partner.url("/attendees"));
-  await mapField(page, "email", "contact.email");
+  await mapField(page, "Email", "contact.email");
   const before = partner.requests.length;
   await editor.getByTestId("fetch-sample").click();
   await expect(editor.getByTestId("preview-status").getByTestId("failure-reason")).toHaveText("(payment_required)");

@@ -44,7 +44,7 @@ export type SourceDraft = {
   fields: Record<string, FieldDraft>;
 };
 
-export function targetFields(target: ImportTarget): Record<string, { help: string; kind: string; missing: string }> {
+export function targetFields(target: ImportTarget): Record<string, { help: string; kind: string; missing: string; label: string; example: string }> {
   return target === "attendees" ? ATTENDEE_FIELDS : SESSION_FIELDS;
 }
 

@@ -152,7 +152,7 @@ describe("validation", () => {
     ["sessions without sourceIdPath", { target: "sessions", mapping: { fields: { title: { path: "t" }, startAt: { path: "s" }, endAt: { path: "e" } } } }, "mapping.sourceIdPath", expect.stringContaining("Set sourceIdPath")],
     ["unknown target", { target: "speakers" }, "target", "The target is attendees or sessions."],
     ["plain http", { url: "http://partner.example/feed" }, "url", "The URL must start with https://."],
-    ["a private address", { url: "https://10.1.2.3/feed" }, "url", "The address 10.1.2.3 is a private network address."],
+    ["a private address", { url: "https://10.1.2.3/feed" }, "url", "The address 10.1.2.3 is a private network address. Addresses on your own computer or private network (localhost, 127.0.0.1, 192.168.x.x…) cannot be reached from our servers: expose the API through a tunnel such as ngrok or cloudflared and use the public https:// address it gives you."],
     ["the metadata service", { url: "https://169.254.169.254/latest" }, "url", "The address 169.254.169.254 is a link-local address."],
     ["credentials in the URL", { url: "https://user:pw@93.184.215.14/feed" }, "url", "The URL must not contain a user name or password."],
     ["a header value with a line break", { headers: [{ name: "X-A", value: "a\r\nInjected: 1" }] }, "headers.0.value", "A header value cannot contain line breaks."],
@@ -264,8 +264,8 @@ describe("preview", () => {
     expect(preview.paths).toEqual(["email", "name", "extra.tier"]);
     expect(preview.records.map((r) => [r.index, r.mapped])).toEqual([
       [0, { ok: true, value: { email: "a@example.com", displayName: "A" } }],
-      [1, { ok: false, reason: "email must be an email address (no spaces, ASCII only)." }],
-      [2, { ok: false, reason: 'email: no value at "email".' }],
+      [1, { ok: false, reason: "email must be an email address (no spaces, ASCII only).", field: "email", value: "bad address" }],
+      [2, { ok: false, reason: 'email: no value at "email".', field: "email" }],
       [3, { ok: true, value: { email: "d@example.com" } }],
       [4, { ok: true, value: { email: "e@example.com" } }],
     ]);

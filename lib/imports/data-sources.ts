@@ -14,6 +14,8 @@ import {
 import { sameOrigin, storedHeadersFor } from "./header-origin";
 import { mappingSchemaFor, type ImportMapping } from "./mapping";
 import { initialNextRunAt } from "./schedule";
+import type { SkippedRecord } from "./skipped-record";
+import { withLocalAddressHint } from "./unreachable-url";
 
 // Managing an organization's data sources (console and CLI). Every function takes the
 // organization explicitly; another organization's source or event answers 404.
@@ -32,7 +34,7 @@ export type DataSourceRunView = {
   finishedAt: Date | null;
   counts: { fetched: number; created: number; updated: number; unchanged: number; skipped: number };
   stoppedEarly: "record_limit" | "time_limit" | null;
-  recordErrors: { index: number; reason: string }[];
+  recordErrors: SkippedRecord[];
   fetchError: string | null;
   skipReason: string | null;
 };
@@ -163,7 +165,7 @@ async function requireOrgEvent(orgId: string, eventId: string) {
 async function assertUrlAllowed(url: string): Promise<void> {
   const checked = await checkOutboundUrl(url, { allowLoopback: outboundAllowLoopback() });
   if (!checked.ok) {
-    throw validationError([{ code: "custom", path: ["url"], message: checked.reason, input: url }]);
+    throw validationError([{ code: "custom", path: ["url"], message: withLocalAddressHint(checked.reason, url), input: url }]);
   }
 }
 

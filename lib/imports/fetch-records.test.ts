@@ -74,7 +74,27 @@ describe("response checks", () => {
     partner.route("/untyped", (_req, res) => {
       res.writeHead(200).end("[]");
     });
-    expect(await failure(source("/untyped"))).toContain("content type (none)");
+    expect(await failure(source("/untyped"))).toContain("with no content type, not JSON");
+  });
+
+  it("words an unreachable URL without error codes, blames the URL and hints at a tunnel for a local address", async () => {
+    const closed = await startPartnerServer();
+    const url = `${closed.baseUrl}/gone`;
+    await closed.close();
+    const { error } = await readAll({ url, headers: {}, recordsPath: "", nextPagePath: null });
+    expect(error).toBeInstanceOf(SourceFetchError);
+    const message = (error as SourceFetchError).message;
+    expect(message).toMatch(/^127\.0\.0\.1:\d+ could not be reached: the connection was refused/);
+    expect(message).not.toContain("ECONNREFUSED");
+    expect(message).toContain("tunnel such as ngrok or cloudflared");
+    expect((error as SourceFetchError).field).toBe("url");
+  });
+
+  it("says which setting a failure points at: the URL for an error status, the records path for a missing list", async () => {
+    partner.route("/missing", (_req, res) => sendJson(res, { error: "no" }, { status: 404 }));
+    partner.route("/object", (_req, res) => sendJson(res, { data: [] }));
+    expect(((await readAll(source("/missing"))).error as SourceFetchError).field).toBe("url");
+    expect(((await readAll(source("/object", { recordsPath: "items" }))).error as SourceFetchError).field).toBe("recordsPath");
   });
 
   it("explains a records path that finds no list, suggesting the lists it saw", async () => {

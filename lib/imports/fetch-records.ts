@@ -2,6 +2,7 @@ import { OutboundError, isRedirectStatus, resolveRedirectLocation, safeFetch } f
 import { outboundAllowLoopback } from "@/lib/outbound/url-guard";
 import { describeJsonKind, getAtPath } from "./dotted-path";
 import { storedHeadersFor } from "./header-origin";
+import { withLocalAddressHint } from "./unreachable-url";
 
 // Reads a partner's JSON API page by page.
 //
@@ -40,12 +41,61 @@ export type FetchedPage = {
   nextUrl: string | null;
 };
 
-/** A fetch failure worded for the organiser (no header values, no stack). */
+/**
+ * The setting a fetch failure points at, so the console can mark that input: the URL
+ * (refused, unreachable, an error status or not JSON, for the configured URL itself),
+ * the records path, or the next-page path.
+ */
+export type FetchErrorField = "url" | "recordsPath" | "nextPagePath";
+
+/** A fetch failure worded for the organiser (no header values, no stack, no error codes). */
 export class SourceFetchError extends Error {
-  constructor(message: string) {
+  constructor(
+    message: string,
+    readonly field: FetchErrorField | null = null,
+  ) {
     super(message);
     this.name = "SourceFetchError";
   }
+}
+
+// What a connection failure means, in words (the codes are Node's and undici's).
+const NETWORK_CODES: Record<string, string> = {
+  ECONNREFUSED: "the connection was refused: nothing is listening at that address and port",
+  ECONNRESET: "the connection was closed before an answer arrived",
+  ENOTFOUND: "the host name does not exist",
+  EAI_AGAIN: "the host name could not be looked up right now",
+  EHOSTUNREACH: "the host cannot be reached",
+  ENETUNREACH: "the network of that address cannot be reached",
+  UND_ERR_SOCKET: "the connection was closed before an answer arrived",
+  CERT_HAS_EXPIRED: "its TLS certificate has expired",
+  DEPTH_ZERO_SELF_SIGNED_CERT: "its TLS certificate is self-signed",
+  SELF_SIGNED_CERT_IN_CHAIN: "its TLS certificate is not signed by a trusted authority",
+  UNABLE_TO_VERIFY_LEAF_SIGNATURE: "its TLS certificate is not signed by a trusted authority",
+  ERR_TLS_CERT_ALTNAME_INVALID: "its TLS certificate is for another host name",
+};
+
+function networkCode(err: unknown): string | null {
+  let current: unknown = err;
+  for (let depth = 0; current instanceof Error && depth < 8; depth++) {
+    const code = (current as NodeJS.ErrnoException).code;
+    if (typeof code === "string" && code !== "UND_ERR") return code;
+    current = current.cause;
+  }
+  return null;
+}
+
+/** A connection failure in words, without the error code. */
+function describeUnreachable(url: string, err: OutboundError): string {
+  let host = url;
+  try {
+    host = new URL(url).host;
+  } catch {
+    // An unparsable URL never gets this far; keep the text as given.
+  }
+  const code = networkCode(err);
+  const why = code ? NETWORK_CODES[code] : undefined;
+  return `${host} could not be reached${why ? `: ${why}` : ""}.`;
 }
 
 /** The caller's signal fired (the run's time limit): not the source's fault. */
@@ -72,6 +122,8 @@ function shortUrl(url: string): string {
 /** One GET, redirects followed under the guard; returns the parsed JSON and the final URL. */
 async function fetchJson(startUrl: string, source: SourceRequest, options: FetchOptions): Promise<{ json: unknown; url: string }> {
   let url = startUrl;
+  // A failure reading the configured URL is that input's fault; a later page's is not.
+  const field: FetchErrorField | null = startUrl === source.url ? "url" : null;
   for (let hop = 0; ; hop++) {
     let response;
     try {
@@ -92,27 +144,30 @@ async function fetchJson(startUrl: string, source: SourceRequest, options: Fetch
       if (options.signal?.aborted && !(err instanceof OutboundError && err.kind !== "timeout")) throw new FetchAbortedError();
       if (err instanceof OutboundError) {
         if (err.kind === "blocked") {
-          throw new SourceFetchError(hop === 0 ? `The URL ${shortUrl(url)} was refused: ${err.message}` : `The redirect to ${shortUrl(url)} was refused: ${err.message}`);
+          const message = hop === 0 ? `The URL ${shortUrl(url)} was refused: ${err.message}` : `The redirect to ${shortUrl(url)} was refused: ${err.message}`;
+          throw new SourceFetchError(withLocalAddressHint(message, url), field);
         }
-        throw new SourceFetchError(err.message);
+        if (err.kind === "network") throw new SourceFetchError(withLocalAddressHint(describeUnreachable(url, err), url), field);
+        throw new SourceFetchError(err.message, field);
       }
       throw err;
     }
 
     if (isRedirectStatus(response.status)) {
       const next = resolveRedirectLocation(response.headers.get("location"), response.url);
-      if (!next) throw new SourceFetchError(`The source answered HTTP ${response.status} without a usable Location header.`);
-      if (hop >= MAX_REDIRECTS) throw new SourceFetchError(`The source redirected more than ${MAX_REDIRECTS} times.`);
+      if (!next) throw new SourceFetchError(`The source answered HTTP ${response.status} without a usable Location header.`, field);
+      if (hop >= MAX_REDIRECTS) throw new SourceFetchError(`The source redirected more than ${MAX_REDIRECTS} times.`, field);
       url = next;
       continue;
     }
     if (response.status < 200 || response.status > 299) {
-      throw new SourceFetchError(`The source answered HTTP ${response.status} for ${shortUrl(response.url)}.`);
+      throw new SourceFetchError(`The source answered HTTP ${response.status} for ${shortUrl(response.url)}.`, field);
     }
     const contentType = response.headers.get("content-type");
     if (!isJsonContentType(contentType)) {
       throw new SourceFetchError(
-        `The source answered with content type ${contentType ? `"${contentType.split(";")[0].trim()}"` : "(none)"}, not JSON (application/json).`,
+        `The source answered with ${contentType ? `content type "${contentType.split(";")[0].trim()}"` : "no content type"}, not JSON (application/json).`,
+        field,
       );
     }
     let json: unknown;
@@ -120,7 +175,7 @@ async function fetchJson(startUrl: string, source: SourceRequest, options: Fetch
       // JSON is UTF-8 (RFC 8259); a leading byte-order mark is tolerated.
       json = JSON.parse(response.body.toString("utf8").replace(/^\uFEFF/, ""));
     } catch (err) {
-      throw new SourceFetchError(`The source's response is not valid JSON (${err instanceof Error ? err.message : "parse error"}).`);
+      throw new SourceFetchError(`The source's response is not valid JSON (${err instanceof Error ? err.message : "parse error"}).`, field);
     }
     return { json, url: response.url };
   }
@@ -143,12 +198,13 @@ export function extractRecords(json: unknown, recordsPath: string): unknown[] {
   const suggestions = listPaths(json);
   const hint = suggestions.length > 0 ? ` Lists in the response: ${suggestions.join(", ")}.` : "";
   if (recordsPath === "") {
-    throw new SourceFetchError(`The response is ${describeJsonKind(json)}, not a list of records; set the records path to where the list is.${hint}`);
+    throw new SourceFetchError(`The response is ${describeJsonKind(json)}, not a list of records; set the records path to where the list is.${hint}`, "recordsPath");
   }
   throw new SourceFetchError(
     found === undefined
       ? `Nothing was found at the records path "${recordsPath}".${hint}`
       : `The records path "${recordsPath}" leads to ${describeJsonKind(found)}, not a list.${hint}`,
+    "recordsPath",
   );
 }
 
@@ -158,12 +214,12 @@ export function extractNextUrl(json: unknown, nextPagePath: string | null, pageU
   const value = getAtPath(json, nextPagePath);
   if (value === undefined || value === null || value === "") return null;
   if (typeof value !== "string") {
-    throw new SourceFetchError(`The next-page value at "${nextPagePath}" is ${describeJsonKind(value)}, not a URL.`);
+    throw new SourceFetchError(`The next-page value at "${nextPagePath}" is ${describeJsonKind(value)}, not a URL.`, "nextPagePath");
   }
   try {
     return new URL(value.trim(), pageUrl).href;
   } catch {
-    throw new SourceFetchError(`The next-page link "${shortUrl(value)}" is not a valid URL.`);
+    throw new SourceFetchError(`The next-page link "${shortUrl(value)}" is not a valid URL.`, "nextPagePath");
   }
 }
 

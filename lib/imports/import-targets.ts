@@ -7,7 +7,7 @@ import { AppError } from "@/lib/errors/app-error";
 import { createSession } from "@/lib/programme/create-session";
 import { createSessionSchema, SESSION_TYPES, type CreateSessionInput } from "@/lib/programme/session-input";
 import { updateSession } from "@/lib/programme/update-session";
-import { applyMapping, type AttendeeMapping, type ImportMapping, type ImportTarget, type SessionMapping } from "./mapping";
+import { applyMapping, type AttendeeMapping, type ImportMapping, type ImportTarget, type SessionMapping, type SkipReason } from "./mapping";
 
 // What a mapped record becomes, per target. Two steps so the console's preview can run
 // the first without writing anything:
@@ -45,7 +45,7 @@ export type PreparedAttendee = { target: "attendees"; key: string; fields: Creat
 export type PreparedSession = { target: "sessions"; key: string; externalId: string; fields: Partial<CreateSessionInput> };
 export type PreparedRecord = PreparedAttendee | PreparedSession;
 
-export type PrepareResult = { ok: true; record: PreparedRecord } | { ok: false; reason: string };
+export type PrepareResult = { ok: true; record: PreparedRecord } | SkipReason;
 
 /** The event's zone and tracks, loaded once per run or preview. */
 export async function loadTargetContext(orgId: string, eventId: string, dataSourceId: string | null): Promise<TargetContext> {
@@ -67,22 +67,26 @@ function trackKey(name: string): string {
   return name.trim().toLowerCase();
 }
 
-/** "field: message" from the first zod issue, without doubling a field name the message already starts with. */
-function issueReason(issues: readonly z.core.$ZodIssue[]): string {
+/**
+ * "field: message" from the first zod issue, without doubling a field name the message
+ * already starts with, and the field with the mapped value it refused.
+ */
+function issueReason(issues: readonly z.core.$ZodIssue[], mapped: Record<string, unknown>): SkipReason {
   const issue = issues[0];
   const field = issue.path.map(String).join(".");
+  const at = field ? { field: String(issue.path[0]), value: mapped[String(issue.path[0])] } : {};
   if (field === "type" && issue.code === "invalid_value") {
-    return `type: not a session type (one of ${SESSION_TYPES.join(", ")}); translate the source's values with a map transform.`;
+    return { ok: false, reason: `type: not a session type (one of ${SESSION_TYPES.join(", ")}); translate the source's values with a map transform.`, ...at };
   }
-  if (!field || issue.message.startsWith(field)) return issue.message;
-  return `${field}: ${issue.message}`;
+  if (!field || issue.message.startsWith(field)) return { ok: false, reason: issue.message, ...at };
+  return { ok: false, reason: `${field}: ${issue.message}`, ...at };
 }
 
 function prepareAttendee(record: unknown, mapping: AttendeeMapping, context: TargetContext): PrepareResult {
   const mapped = applyMapping(record, mapping, { timezone: context.timezone });
   if (!mapped.ok) return mapped;
   const parsed = createAttendeeBodySchema.safeParse(mapped.value);
-  if (!parsed.success) return { ok: false, reason: issueReason(parsed.error.issues) };
+  if (!parsed.success) return issueReason(parsed.error.issues, mapped.value);
   return { ok: true, record: { target: "attendees", key: parsed.data.email.toLowerCase(), fields: mapped.value } };
 }
 
@@ -97,13 +101,13 @@ function prepareSession(record: unknown, mapping: SessionMapping, context: Targe
       fields.trackId = null;
     } else {
       const trackId = context.tracks.get(trackKey(track));
-      if (!trackId) return { ok: false, reason: `track: the event has no track named "${track.trim()}" (create it in the console first).` };
+      if (!trackId) return { ok: false, reason: `track: the event has no track named "${track.trim()}" (create it in the console first).`, field: "track", value: track };
       fields.trackId = trackId;
     }
   }
   // Checked as a creation (the stricter case: type defaults to "other" when unmapped).
   const parsed = createSessionSchema.safeParse({ ...fields, type: fields.type ?? "other" });
-  if (!parsed.success) return { ok: false, reason: issueReason(parsed.error.issues) };
+  if (!parsed.success) return issueReason(parsed.error.issues, { ...mapped.value, ...fields });
   return { ok: true, record: { target: "sessions", key: externalId, externalId, fields: fields as Partial<CreateSessionInput> } };
 }
 

@@ -99,17 +99,17 @@ describe("applyMapping: attendees", () => {
   });
 
   it.each([
-    ["no email", { name: "x" }, 'email: no value at "contact.email".'],
-    ["email is an object", { contact: { email: { value: "x" } } }, "email: found an object, not text."],
-    ["record is a list", [1, 2], "The record is a list, not an object."],
-    ["record is null", null, "The record is null, not an object."],
-  ])("%s → skipped with a reason", (_name, record, reason) => {
-    expect(applyMapping(record, mapping, AMS)).toEqual({ ok: false, reason });
+    ["no email", { name: "x" }, { reason: 'email: no value at "contact.email".', field: "email" }],
+    ["email is an object", { contact: { email: { value: "x" } } }, { reason: "email: found an object, not text.", field: "email", value: { value: "x" } }],
+    ["record is a list", [1, 2], { reason: "The record is a list, not an object." }],
+    ["record is null", null, { reason: "The record is null, not an object." }],
+  ])("%s → skipped with a reason, naming the field and its value", (_name, record, skip) => {
+    expect(applyMapping(record, mapping, AMS)).toEqual({ ok: false, ...skip });
   });
 
   it("never reads inherited properties", () => {
     const m = attendeeMappingSchema.parse({ fields: { email: { path: "constructor.name" } } });
-    expect(applyMapping({}, m)).toEqual({ ok: false, reason: 'email: no value at "constructor.name".' });
+    expect(applyMapping({}, m)).toEqual({ ok: false, reason: 'email: no value at "constructor.name".', field: "email" });
   });
 });
 
@@ -172,16 +172,16 @@ describe("applyMapping: sessions", () => {
   });
 
   it.each([
-    ["no source id", { ref: {} }, 'sourceId: no value at "ref.id".'],
-    ["source id is an object", { ref: { id: { x: 1 } } }, 'sourceId: found an object at "ref.id", not text or a number.'],
-    ["no title", { name: "  " }, 'title: no value at "name".'],
-    ["unparsable start", { slot: { start: "2027-03-01 09:00", end: base.slot.end } }, 'startAt: "2027-03-01 09:00" is not a date in the format DD-MM-YYYY HH:mm.'],
-    ["end without offset in no zone", { slot: { start: base.slot.start, end: "soon" } }, "endAt: \"soon\" is not an ISO 8601 date such as 2027-03-01T09:30 (set a date format for other layouts)."],
-    ["end before start", { slot: { start: "01-03-2027 11:00", end: "2027-03-01T10:00:00+01:00" } }, "endAt: 2027-03-01T09:00:00.000Z is not after startAt 2027-03-01T10:00:00.000Z."],
-    ["seats not a number", { seats: "many" }, 'capacity: "many" is not a number.'],
-    ["seats not whole", { seats: 12.5 }, "capacity: 12.5 is not a whole number."],
-  ])("%s → skipped with a reason", (_name, patch, reason) => {
-    expect(applyMapping({ ...base, ...patch }, mapping, AMS)).toEqual({ ok: false, reason });
+    ["no source id", { ref: {} }, { reason: 'sourceId: no value at "ref.id".', field: "sourceId" }],
+    ["source id is an object", { ref: { id: { x: 1 } } }, { reason: 'sourceId: found an object at "ref.id", not text or a number.', field: "sourceId", value: { x: 1 } }],
+    ["no title", { name: "  " }, { reason: 'title: no value at "name".', field: "title" }],
+    ["unparsable start", { slot: { start: "2027-03-01 09:00", end: base.slot.end } }, { reason: 'startAt: "2027-03-01 09:00" is not a date in the format DD-MM-YYYY HH:mm.', field: "startAt", value: "2027-03-01 09:00" }],
+    ["end without offset in no zone", { slot: { start: base.slot.start, end: "soon" } }, { reason: "endAt: \"soon\" is not an ISO 8601 date such as 2027-03-01T09:30 (set a date format for other layouts).", field: "endAt", value: "soon" }],
+    ["end before start", { slot: { start: "01-03-2027 11:00", end: "2027-03-01T10:00:00+01:00" } }, { reason: "endAt: 2027-03-01T09:00:00.000Z is not after startAt 2027-03-01T10:00:00.000Z.", field: "endAt", value: new Date("2027-03-01T09:00:00.000Z") }],
+    ["seats not a number", { seats: "many" }, { reason: 'capacity: "many" is not a number.', field: "capacity", value: "many" }],
+    ["seats not whole", { seats: 12.5 }, { reason: "capacity: 12.5 is not a whole number.", field: "capacity", value: 12.5 }],
+  ])("%s → skipped with a reason, naming the field and its value", (_name, patch, skip) => {
+    expect(applyMapping({ ...base, ...patch }, mapping, AMS)).toEqual({ ok: false, ...skip });
   });
 
   it("a map without a default names the value it could not translate", () => {
@@ -192,6 +192,8 @@ describe("applyMapping: sessions", () => {
     expect(applyMapping({ id: 1, t: "x", s: "2027-03-01T09:00Z", e: "2027-03-01T10:00Z", k: "Panel" }, m)).toEqual({
       ok: false,
       reason: 'type: "Panel" is not in the map table (add it, or give the table a default).',
+      field: "type",
+      value: "Panel",
     });
   });
 });

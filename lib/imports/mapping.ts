@@ -30,24 +30,28 @@ export type ImportTarget = "attendees" | "sessions";
 type FieldKind = "text" | "date" | "integer";
 /** What a missing value means: skip the record, clear the field, store "", or leave it alone. */
 type MissingRule = "required" | "null" | "empty" | "omit";
-type FieldSpec = { kind: FieldKind; missing: MissingRule; help: string };
+/**
+ * `label` is how the console names the field ("Start time", not startAt); `example` a
+ * typical source path for it, shown as the path input's placeholder.
+ */
+type FieldSpec = { kind: FieldKind; missing: MissingRule; help: string; label: string; example: string };
 
 export const ATTENDEE_FIELDS = {
-  email: { kind: "text", missing: "required", help: "Email address; required, and how a record finds its attendee (ignoring case)." },
-  displayName: { kind: "text", missing: "omit", help: "Name shown in the apps; defaults to the part of the email before the @." },
-  company: { kind: "text", missing: "null", help: "Company; cleared when the source has none." },
-  jobTitle: { kind: "text", missing: "null", help: "Job title; cleared when the source has none." },
+  email: { kind: "text", missing: "required", label: "Email", example: "contact.email", help: "Email address; required, and how a record finds its attendee (ignoring case)." },
+  displayName: { kind: "text", missing: "omit", label: "Display name", example: "profile.fullName", help: "Name shown in the apps; defaults to the part of the email before the @." },
+  company: { kind: "text", missing: "null", label: "Company", example: "organization.name", help: "Company; cleared when the source has none." },
+  jobTitle: { kind: "text", missing: "null", label: "Job title", example: "profile.jobTitle", help: "Job title; cleared when the source has none." },
 } as const satisfies Record<string, FieldSpec>;
 
 export const SESSION_FIELDS = {
-  title: { kind: "text", missing: "required", help: "Session title; required." },
-  description: { kind: "text", missing: "empty", help: "Description; empty when the source has none." },
-  type: { kind: "text", missing: "omit", help: "One of the session types (keynote, talk, workshop...); use a map transform to translate." },
-  startAt: { kind: "date", missing: "required", help: "Start; required. Times without an offset are read in the event's time zone unless parseDate names one." },
-  endAt: { kind: "date", missing: "required", help: "End; required, after the start." },
-  room: { kind: "text", missing: "null", help: "Room name (free text); cleared when the source has none." },
-  capacity: { kind: "integer", missing: "null", help: "Seats; a whole number, cleared (uncapped) when the source has none." },
-  track: { kind: "text", missing: "null", help: "Track NAME, matched to the event's existing tracks ignoring case; an unknown name skips the record." },
+  title: { kind: "text", missing: "required", label: "Title", example: "name", help: "Session title; required." },
+  description: { kind: "text", missing: "empty", label: "Description", example: "abstract", help: "Description; empty when the source has none." },
+  type: { kind: "text", missing: "omit", label: "Session type", example: "format", help: "One of the session types (keynote, talk, workshop...); use a map transform to translate." },
+  startAt: { kind: "date", missing: "required", label: "Start time", example: "slot.start", help: "Start; required. Times without an offset are read in the event's time zone unless parseDate names one." },
+  endAt: { kind: "date", missing: "required", label: "End time", example: "slot.end", help: "End; required, after the start." },
+  room: { kind: "text", missing: "null", label: "Room", example: "location.room", help: "Room name (free text); cleared when the source has none." },
+  capacity: { kind: "integer", missing: "null", label: "Capacity", example: "seats", help: "Seats; a whole number, cleared (uncapped) when the source has none." },
+  track: { kind: "text", missing: "null", label: "Track", example: "track.name", help: "Track NAME, matched to the event's existing tracks ignoring case; an unknown name skips the record." },
 } as const satisfies Record<string, FieldSpec>;
 
 export type AttendeeField = keyof typeof ATTENDEE_FIELDS;
@@ -57,6 +61,18 @@ export const TARGET_FIELDS: Record<ImportTarget, Record<string, FieldSpec>> = {
   attendees: ATTENDEE_FIELDS,
   sessions: SESSION_FIELDS,
 };
+const TARGET_FIELDS_BY_NAME: Record<ImportTarget, Partial<Record<string, FieldSpec>>> = TARGET_FIELDS;
+
+/** The session's own id, which the mapping reads at sourceIdPath rather than as a field. */
+export const SOURCE_ID_LABEL = "Source id";
+
+/** The readable name of a target field (or "sourceId") for messages and the console; unknown keys as they are. */
+export function fieldLabel(target: ImportTarget, field: string): string {
+  if (target === "sessions" && field === "sourceId") return SOURCE_ID_LABEL;
+  // The domain's session schema names the resolved track trackId.
+  const name = target === "sessions" && field === "trackId" ? "track" : field;
+  return TARGET_FIELDS_BY_NAME[target][name]?.label ?? field;
+}
 
 // ───────────── transforms ─────────────
 
@@ -253,7 +269,9 @@ export type MappedSession = {
   track?: string | null;
 };
 
-export type MappingResult<T> = { ok: true; value: T } | { ok: false; reason: string };
+/** Why a record is skipped: the reason, and when one field is at fault, that field and its value. */
+export type SkipReason = { ok: false; reason: string; field?: string; value?: unknown };
+export type MappingResult<T> = { ok: true; value: T } | SkipReason;
 
 /** Context a mapping cannot carry itself. */
 export type MappingContext = {
@@ -358,12 +376,14 @@ function mapFields(
     const field = fields[name];
     if (!field) continue; // not mapped: the service's value stays
     const outcome = mapField(record, field, spec, context);
-    if (outcome.kind === "error") return { ok: false, reason: `${name}: ${outcome.reason.replace(/\.$/, "")}.` };
+    if (outcome.kind === "error") {
+      return { ok: false, reason: `${name}: ${outcome.reason.replace(/\.$/, "")}.`, field: name, value: getAtPath(record, field.path) };
+    }
     if (outcome.kind === "value") {
       out[name] = outcome.value;
       continue;
     }
-    if (spec.missing === "required") return { ok: false, reason: `${name}: no value at "${field.path}".` };
+    if (spec.missing === "required") return { ok: false, reason: `${name}: no value at "${field.path}".`, field: name };
     if (spec.missing === "null") out[name] = null;
     else if (spec.missing === "empty") out[name] = "";
   }
@@ -394,22 +414,19 @@ export function applyMapping(
 
   const rawId = getAtPath(record, mapping.sourceIdPath);
   if (typeof rawId !== "string" && typeof rawId !== "number") {
-    return {
-      ok: false,
-      reason: isMissing(rawId)
-        ? `sourceId: no value at "${mapping.sourceIdPath}".`
-        : `sourceId: found ${describeJsonKind(rawId)} at "${mapping.sourceIdPath}", not text or a number.`,
-    };
+    return isMissing(rawId)
+      ? { ok: false, reason: `sourceId: no value at "${mapping.sourceIdPath}".`, field: "sourceId" }
+      : { ok: false, reason: `sourceId: found ${describeJsonKind(rawId)} at "${mapping.sourceIdPath}", not text or a number.`, field: "sourceId", value: rawId };
   }
   const externalId = String(rawId).trim();
-  if (externalId === "") return { ok: false, reason: `sourceId: no value at "${mapping.sourceIdPath}".` };
-  if (externalId.length > 500) return { ok: false, reason: "sourceId: longer than 500 characters." };
+  if (externalId === "") return { ok: false, reason: `sourceId: no value at "${mapping.sourceIdPath}".`, field: "sourceId" };
+  if (externalId.length > 500) return { ok: false, reason: "sourceId: longer than 500 characters.", field: "sourceId", value: rawId };
 
   const mapped = mapFields(record, mapping.fields, SESSION_FIELDS, context);
   if (!mapped.ok) return mapped;
   const value = { externalId, ...mapped.value } as MappedSession;
   if (value.endAt.getTime() <= value.startAt.getTime()) {
-    return { ok: false, reason: `endAt: ${value.endAt.toISOString()} is not after startAt ${value.startAt.toISOString()}.` };
+    return { ok: false, reason: `endAt: ${value.endAt.toISOString()} is not after startAt ${value.startAt.toISOString()}.`, field: "endAt", value: value.endAt };
   }
   return { ok: true, value };
 }

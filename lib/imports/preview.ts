@@ -4,10 +4,11 @@ import { previewInputSchema, type PreviewInput } from "./data-source-input";
 import { mergeHeaderRows, openSourceHeaders, requireDataSource } from "./data-sources";
 import { listLeafPaths } from "./dotted-path";
 import { sameOrigin, storedHeadersFor } from "./header-origin";
-import { FetchAbortedError, SourceFetchError, fetchPage, type FetchLimits } from "./fetch-records";
+import { FetchAbortedError, SourceFetchError, fetchPage, type FetchErrorField, type FetchLimits } from "./fetch-records";
 import { loadTargetContext, prepareRecord } from "./import-targets";
 import { mappingSchemaFor } from "./mapping";
 import { DEFAULT_IMPORT_LIMITS } from "./run-import";
+import { skippedRecord, type SkippedRecord } from "./skipped-record";
 
 // The console's mapping editor: fetch the first page of a draft configuration and show
 // the first records as they would be imported, each with its mapped fields or the reason
@@ -19,17 +20,19 @@ import { DEFAULT_IMPORT_LIMITS } from "./run-import";
 export const PREVIEW_RECORDS = 5;
 
 export type PreviewRecord = {
-  /** Position in the first page (0-based), as a run would report it. */
+  /** Position in the first page (0-based), as a run would report it (shown with recordLabel). */
   index: number;
   /** The partner's record, as received. */
   source: unknown;
-  /** Null while the mapping is missing or invalid. */
-  mapped: { ok: true; value: Record<string, unknown> } | { ok: false; reason: string } | null;
+  /** Null while the mapping is missing or invalid; a skip as the run history would store it. */
+  mapped: { ok: true; value: Record<string, unknown> } | ({ ok: false } & Omit<SkippedRecord, "index">) | null;
 };
 
 export type DataSourcePreview = {
   /** Why the first page could not be read (same wording as a run's fetchError), or null. */
   fetchError: string | null;
+  /** The setting fetchError points at ("url" when the URL itself is the cause), or null. */
+  fetchErrorField: FetchErrorField | null;
   /** Records on the first page. */
   pageRecordCount: number;
   /** Where the next page would be read from (paging configured and a link found), or null. */
@@ -95,7 +98,8 @@ export async function previewDataSource(
     );
   } catch (error) {
     if (error instanceof SourceFetchError || error instanceof FetchAbortedError) {
-      return { fetchError: error.message, pageRecordCount: 0, nextPageUrl: null, paths: [], mappingErrors, records: [] };
+      const field = error instanceof SourceFetchError ? error.field : null;
+      return { fetchError: error.message, fetchErrorField: field, pageRecordCount: 0, nextPageUrl: null, paths: [], mappingErrors, records: [] };
     }
     throw error;
   }
@@ -104,7 +108,10 @@ export async function previewDataSource(
   const records: PreviewRecord[] = sample.map((source, index) => {
     if (!mapping) return { index, source, mapped: null };
     const prepared = prepareRecord(input.target, source, mapping, context);
-    if (!prepared.ok) return { index, source, mapped: prepared };
+    if (!prepared.ok) {
+      const { index: _position, ...skip } = skippedRecord(index, prepared);
+      return { index, source, mapped: { ok: false, ...skip } };
+    }
     const value = prepared.record.target === "sessions"
       ? { externalId: prepared.record.externalId, ...prepared.record.fields }
       : { ...prepared.record.fields };
@@ -113,6 +120,7 @@ export async function previewDataSource(
 
   return {
     fetchError: page.nextError?.message ?? null,
+    fetchErrorField: page.nextError?.field ?? null,
     pageRecordCount: page.records.length,
     nextPageUrl: page.nextUrl,
     paths: listLeafPaths(sample),

@@ -219,11 +219,11 @@ describe("bad records are skipped with their index and reason", () => {
     expect(run.status).toBe("partial");
     expect(run.counts).toEqual({ fetched: 7, created: 2, updated: 0, unchanged: 0, skipped: 5 });
     expect(run.recordErrors).toEqual([
-      { index: 1, reason: "email must be an email address (no spaces, ASCII only)." },
-      { index: 2, reason: 'email: no value at "email".' },
+      { index: 1, reason: "email must be an email address (no spaces, ASCII only).", field: "email", value: "not-an-email" },
+      { index: 2, reason: 'email: no value at "email".', field: "email" },
       { index: 3, reason: "The record is text, not an object." },
-      { index: 4, reason: "displayName must be at most 200 characters." },
-      { index: 5, reason: "company: found an object, not text." },
+      { index: 4, reason: "displayName must be at most 200 characters.", field: "displayName", value: `${"x".repeat(119)}…` },
+      { index: 5, reason: "company: found an object, not text.", field: "company", value: '{"nested":true}' },
     ]);
     expect((await guests(event)).map((a) => a.email)).toEqual(["ok1@example.com", "ok4@example.com"]);
   });
@@ -426,10 +426,10 @@ describe("sessions", () => {
     expect(first.status).toBe("partial");
     expect(first.counts).toEqual({ fetched: 6, created: 2, updated: 0, unchanged: 0, skipped: 4 });
     expect(first.recordErrors).toEqual([
-      { index: 2, reason: 'track: the event has no track named "Nowhere" (create it in the console first).' },
-      { index: 3, reason: "endAt: 2027-03-01T10:00:00.000Z is not after startAt 2027-03-01T11:00:00.000Z." },
-      { index: 4, reason: 'startAt: "March 1st" is not an ISO 8601 date such as 2027-03-01T09:30 (set a date format for other layouts).' },
-      { index: 5, reason: 'sourceId: no value at "id".' },
+      { index: 2, reason: 'track: the event has no track named "Nowhere" (create it in the console first).', field: "track", value: "Nowhere" },
+      { index: 3, reason: "endAt: 2027-03-01T10:00:00.000Z is not after startAt 2027-03-01T11:00:00.000Z.", field: "endAt", value: "2027-03-01T10:00:00.000Z" },
+      { index: 4, reason: 'startAt: "March 1st" is not an ISO 8601 date such as 2027-03-01T09:30 (set a date format for other layouts).', field: "startAt", value: "March 1st" },
+      { index: 5, reason: 'sourceId: no value at "id".', field: "sourceId" },
     ]);
 
     const links = await getDb().sessionSourceLink.findMany({ where: { dataSourceId: source.id }, orderBy: { externalId: "asc" } });

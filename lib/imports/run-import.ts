@@ -9,6 +9,7 @@ import { dispatchSoon } from "@/lib/webhooks/dispatch";
 import { openSourceHeaders, parseStoredMapping, toRunView, type DataSourceRunView } from "./data-sources";
 import { FetchAbortedError, SourceFetchError, fetchPages, type FetchLimits } from "./fetch-records";
 import { applyBatch, loadTargetContext, prepareRecord, type BatchItem, type TargetContext } from "./import-targets";
+import { skippedRecord, type SkippedRecord } from "./skipped-record";
 import { logger } from "@/lib/observability/logger";
 
 // One import run of a data source: fetch the partner's pages, map every record, create
@@ -26,7 +27,8 @@ import { logger } from "@/lib/observability/logger";
 //   skipped    a scheduled run that did not start (skipReason: the integration lock
 //              reason, or run_in_progress). A manual start is refused instead (402/403/503,
 //              409 run_in_progress).
-// `index` in recordErrors is the record's 0-based position in the source, across pages.
+// `index` in recordErrors is the record's 0-based position in the source, across pages
+// (shown as "Record index+1", the preview's numbering: skipped-record.ts).
 //
 // Runs of one source never overlap: a run holds DataSource.runLeaseUntil, taken with one
 // atomic UPDATE ... WHERE the lease is free, renewed as it goes, released at the end. The
@@ -92,6 +94,12 @@ async function releaseLease(dataSourceId: string, lease: Date): Promise<void> {
 
 // ───────────── the run ─────────────
 
+/** A domain operation's refusal of one record: its message, and the field it names with the value sent. */
+function refusal(error: AppError, fields: Record<string, unknown> | undefined): { reason: string; field?: string; value?: unknown } {
+  const field = Object.keys((error.details?.fields as Record<string, unknown> | undefined) ?? {})[0];
+  return field ? { reason: describeRecordError(error), field, value: fields?.[field] } : { reason: describeRecordError(error) };
+}
+
 class RunStopped extends Error {
   constructor(readonly reason: string) {
     super(reason);
@@ -138,7 +146,7 @@ export async function runImport(dataSourceId: string, options: RunImportOptions)
   try {
     const run = await getDb().dataSourceRun.create({ data: { dataSourceId: source.id, trigger: options.trigger, status: "running" } });
     const counts: Counts = { fetched: 0, created: 0, updated: 0, unchanged: 0, skipped: 0 };
-    const recordErrors: { index: number; reason: string }[] = [];
+    const recordErrors: SkippedRecord[] = [];
     let stoppedEarly: "record_limit" | "time_limit" | null = null;
     let fetchError: string | null = null;
 
@@ -161,11 +169,10 @@ export async function runImport(dataSourceId: string, options: RunImportOptions)
       lease = renewed;
     };
 
-    const skip = (index: number, reason: string) => {
+    const skip = (index: number, reason: { reason: string; field?: string; value?: unknown }) => {
       counts.skipped++;
       if (recordErrors.length >= MAX_RECORD_ERRORS) return;
-      // A reason may quote the partner's data or its server's words: stored bounded.
-      recordErrors.push({ index, reason: capPartnerText(reason) ?? "" });
+      recordErrors.push(skippedRecord(index, reason));
       // Mapping faults are known at once, write refusals at the batch's end: keep index order.
       recordErrors.sort((a, b) => a.index - b.index);
     };
@@ -180,9 +187,10 @@ export async function runImport(dataSourceId: string, options: RunImportOptions)
         batch = [];
         const { results, stopped } = await applyBatch(items, context!);
         results.sort((a, b) => a.index - b.index);
+        const byIndex = new Map(items.map((item) => [item.index, item.record]));
         for (const result of results) {
           if ("outcome" in result) counts[result.outcome]++;
-          else skip(result.index, describeRecordError(result.error));
+          else skip(result.index, refusal(result.error, byIndex.get(result.index)?.fields));
         }
         if (stopped) throw new RunStopped(stopped.message);
       }
@@ -214,7 +222,7 @@ export async function runImport(dataSourceId: string, options: RunImportOptions)
           counts.fetched++;
           const prepared = prepareRecord(source.target, record, mapping, context);
           if (prepared.ok) batch.push({ index, record: prepared.record });
-          else skip(index, prepared.reason);
+          else skip(index, prepared);
           index++;
           if (counts.fetched % BATCH_SIZE === 0) await flush();
         }

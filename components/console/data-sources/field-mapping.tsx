@@ -31,7 +31,7 @@ const MAX_TRANSFORMS = 10;
 
 type Props = {
   name: string;
-  spec: { help: string; kind: string; missing: string };
+  spec: { help: string; kind: string; missing: string; label: string; example: string };
   field: FieldDraft;
   errors: Errors;
   pathsListId: string;
@@ -52,7 +52,7 @@ export function FieldMapping({ name, spec, field, errors, pathsListId, zonesList
   return (
     <li className={cx("rounded-lg border p-4", fieldError ? "border-red-400 dark:border-red-500/60" : "border-zinc-200 dark:border-zinc-800")} data-testid={`mapping-${name}`}>
       <div className="flex flex-wrap items-baseline gap-x-2 gap-y-1">
-        <h4 className="font-mono text-sm font-semibold text-zinc-900 dark:text-zinc-100">{name}</h4>
+        <h4 className="text-sm font-semibold text-zinc-900 dark:text-zinc-100">{spec.label}</h4>
         {required ? <Badge tone="blue">Required</Badge> : <Badge>Optional</Badge>}
         <p className="w-full text-xs text-zinc-600 dark:text-zinc-400">{spec.help}</p>
       </div>
@@ -60,8 +60,8 @@ export function FieldMapping({ name, spec, field, errors, pathsListId, zonesList
       <div className="mt-3 grid gap-3 sm:grid-cols-[minmax(0,2fr)_minmax(0,1fr)]">
         <EditorInput
           path={`${base}.path`}
-          label={`Source path for ${name}`}
-          placeholder={required ? "e.g. contact.email" : "Not mapped"}
+          label={`Source path for ${spec.label}`}
+          placeholder={`e.g. ${spec.example}`}
           list={pathsListId}
           autoComplete="off"
           spellCheck={false}
@@ -89,12 +89,12 @@ export function FieldMapping({ name, spec, field, errors, pathsListId, zonesList
       </div>
 
       {field.transforms.length > 0 ? (
-        <ol className="mt-4 space-y-3" aria-label={`Transforms of ${name}, applied in order`}>
+        <ol className="mt-4 space-y-3" aria-label={`Transforms of ${spec.label}, applied in order`}>
           {field.transforms.map((transform, index) => (
             <TransformRow
               key={index}
               path={`${base}.transform.${index}`}
-              fieldName={name}
+              fieldName={spec.label}
               index={index}
               transform={transform}
               errors={errors}
@@ -112,7 +112,7 @@ export function FieldMapping({ name, spec, field, errors, pathsListId, zonesList
         <div className="mt-3 flex items-end gap-2">
           <div>
             <label htmlFor={addId} className="sr-only">
-              Transform to add to {name}
+              Transform to add to {spec.label}
             </label>
             <select
               id={addId}
@@ -140,7 +140,7 @@ export function FieldMapping({ name, spec, field, errors, pathsListId, zonesList
             }}
           >
             <PlusIcon />
-            Add<span className="sr-only"> transform to {name}</span>
+            Add<span className="sr-only"> transform to {spec.label}</span>
           </Button>
         </div>
       ) : null}

@@ -1,9 +1,12 @@
 "use client";
 
 import { Callout } from "@/components/ui/callout";
-import { cx } from "@/components/ui/cx";
+import { cx, focusRing } from "@/components/ui/cx";
 import { getAtPath } from "@/lib/imports/dotted-path";
+import { SOURCE_ID_LABEL, fieldLabel } from "@/lib/imports/mapping";
 import type { DataSourcePreview } from "@/lib/imports/preview";
+import { recordLabel } from "@/lib/imports/skipped-record";
+import { SkippedRecordText } from "./skipped-record-text";
 
 // The sample the editor fetched: the first records of the partner's first page as they
 // would be imported (target fields × records, with each record's reason when it would be
@@ -24,7 +27,20 @@ const head = "border-b border-zinc-200 bg-zinc-50/80 px-3 py-2 text-left text-xs
 
 type Column = { index: number; verdict?: "imported" | "skipped" };
 
-function Matrix({ label, rowHeader, records, rows }: { label: string; rowHeader: string; records: Column[]; rows: { name: string; values: unknown[] }[] }) {
+function Matrix({
+  label,
+  rowHeader,
+  records,
+  rows,
+  monoRows,
+}: {
+  label: string;
+  rowHeader: string;
+  records: Column[];
+  rows: { name: string; values: unknown[] }[];
+  /** Row names are source paths (set in monospace), not field labels. */
+  monoRows?: boolean;
+}) {
   return (
     <div className="overflow-x-auto rounded-lg border border-zinc-200 dark:border-zinc-800" role="region" aria-label={label} tabIndex={0}>
       <table className="w-full min-w-max border-collapse text-sm">
@@ -35,7 +51,7 @@ function Matrix({ label, rowHeader, records, rows }: { label: string; rowHeader:
             </th>
             {records.map((column) => (
               <th key={column.index} scope="col" className={head}>
-                Record {column.index + 1}
+                {recordLabel(column.index)}
                 {column.verdict ? (
                   <span
                     className={cx(
@@ -55,7 +71,7 @@ function Matrix({ label, rowHeader, records, rows }: { label: string; rowHeader:
             <tr key={row.name}>
               <th
                 scope="row"
-                className={cx(cell, "sticky left-0 z-10 bg-white text-left font-mono text-xs font-medium text-zinc-900 dark:bg-zinc-900 dark:text-zinc-100")}
+                className={cx(cell, "sticky left-0 z-10 bg-white text-left text-xs font-medium text-zinc-900 dark:bg-zinc-900 dark:text-zinc-100", monoRows && "font-mono")}
               >
                 {row.name}
               </th>
@@ -85,6 +101,8 @@ export function PreviewView({ preview, target, fieldNames }: { preview: DataSour
   }));
 
   if (preview.fetchError && records.length === 0) {
+    // A setting's fault (the URL, the records path) is shown under that input instead.
+    if (preview.fetchErrorField) return null;
     return (
       <Callout tone="danger" title="The sample could not be fetched" data-testid="preview-fetch-error">
         {preview.fetchError}
@@ -131,10 +149,10 @@ export function PreviewView({ preview, target, fieldNames }: { preview: DataSour
             records={columns}
             rows={[
               ...(target === "sessions"
-                ? [{ name: "source id", values: records.map((r) => (r.mapped?.ok ? r.mapped.value.externalId : undefined)) }]
+                ? [{ name: SOURCE_ID_LABEL, values: records.map((r) => (r.mapped?.ok ? r.mapped.value.externalId : undefined)) }]
                 : []),
               ...fieldNames.map((name) => ({
-                name: target === "sessions" && name === "track" ? "trackId" : name,
+                name: target === "sessions" && name === "track" ? `${fieldLabel(target, name)} (id)` : fieldLabel(target, name),
                 values: records.map((r) => (r.mapped?.ok ? r.mapped.value[target === "sessions" && name === "track" ? "trackId" : name] : undefined)),
               })),
             ]}
@@ -142,11 +160,13 @@ export function PreviewView({ preview, target, fieldNames }: { preview: DataSour
           <ul className="space-y-1.5 text-sm" aria-label="Outcome per record" data-testid="preview-outcomes">
             {records.map((record) => (
               <li key={record.index} className="flex items-start gap-2" data-testid="preview-outcome">
-                <span className="w-20 shrink-0 font-medium text-zinc-700 dark:text-zinc-300">Record {record.index + 1}</span>
+                <span className="w-20 shrink-0 font-medium text-zinc-700 dark:text-zinc-300">{recordLabel(record.index)}</span>
                 {record.mapped?.ok ? (
                   <span className="text-emerald-700 dark:text-emerald-400">Would be imported</span>
                 ) : record.mapped ? (
-                  <span className="text-red-700 dark:text-red-400">Would be skipped: {record.mapped.reason}</span>
+                  <span className="min-w-0 text-red-700 dark:text-red-400">
+                    Would be skipped: <SkippedRecordText skip={{ ...record.mapped, index: record.index }} target={target} withNumber={false} />
+                  </span>
                 ) : (
                   <span className="text-zinc-500">Not mapped yet</span>
                 )}
@@ -160,6 +180,7 @@ export function PreviewView({ preview, target, fieldNames }: { preview: DataSour
           rowHeader="Source path"
           records={columns}
           rows={preview.paths.slice(0, MAX_PATH_ROWS).map((path) => ({ name: path, values: records.map((r) => getAtPath(r.source, path)) }))}
+          monoRows
         />
       ) : null}
 
@@ -168,7 +189,7 @@ export function PreviewView({ preview, target, fieldNames }: { preview: DataSour
           <summary className="cursor-pointer text-sm font-medium text-zinc-900 underline-offset-2 hover:underline dark:text-zinc-100">
             Records as received (JSON)
           </summary>
-          <pre className="mt-2 max-h-80 overflow-auto rounded-md bg-zinc-900 px-3 py-2 font-mono text-xs leading-5 text-zinc-100 dark:bg-black">
+          <pre tabIndex={0} role="group" aria-label="Records as received, in JSON" className={cx(focusRing, "mt-2 max-h-80 overflow-auto rounded-md bg-zinc-900 px-3 py-2 font-mono text-xs leading-5 text-zinc-100 dark:bg-black")}>
             {JSON.stringify(records.map((r) => r.source), null, 2)}
           </pre>
         </details>

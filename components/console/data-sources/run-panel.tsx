@@ -10,6 +10,7 @@ import type { ActionFailure, ActionResult } from "@/lib/console/action-result";
 import { formatDateTime } from "@/lib/console/format-time";
 import type { RunStart } from "@/app/console/[orgId]/data-sources/actions";
 import type { DataSourceRunView } from "@/lib/imports/data-sources";
+import type { ImportTarget } from "@/lib/imports/mapping";
 import { RunCounts, RunProblems, RunStatusBadge } from "./run-status";
 
 
@@ -35,7 +36,8 @@ function finishedSentence(run: DataSourceRunView): string {
     case "partial":
       return `Run finished with skipped records or at a limit: ${counts}.`;
     case "failed":
-      return `Run failed${run.fetchError ? `: ${run.fetchError}` : ""}. ${counts}.`;
+      // The fetch error is a sentence of its own, with its own full stop.
+      return `Run failed${run.fetchError ? `: ${run.fetchError.replace(/[.\s]+$/, "")}` : ""}. ${counts[0].toUpperCase()}${counts.slice(1)}.`;
     case "skipped":
       return "Run skipped.";
     default:
@@ -51,6 +53,7 @@ function finishedSentence(run: DataSourceRunView): string {
 export function RunPanel({
   orgId,
   dataSourceId,
+  target,
   latest,
   runAction,
   progressAction,
@@ -59,6 +62,7 @@ export function RunPanel({
 }: {
   orgId: string;
   dataSourceId: string;
+  target: ImportTarget;
   latest: DataSourceRunView | null;
   runAction: FormAction<RunStart>;
   progressAction: (orgId: string, runId: string) => Promise<ActionResult<DataSourceRunView>>;
@@ -214,7 +218,7 @@ export function RunPanel({
           </div>
           {run.status !== "skipped" ? <RunCounts counts={run.counts} className="mt-3 max-w-lg" /> : null}
           <div className="mt-3">
-            <RunProblems run={run} />
+            <RunProblems run={run} target={target} />
           </div>
         </div>
       ) : !watch.since ? (

@@ -1,5 +1,7 @@
 import { Badge, type BadgeTone } from "@/components/ui/badge";
 import type { DataSourceRunView } from "@/lib/imports/data-sources";
+import type { ImportTarget } from "@/lib/imports/mapping";
+import { SkippedRecordText } from "./skipped-record-text";
 
 // How a run's outcome reads in the console. No hooks: used by server tables and by the
 // live progress component alike.
@@ -28,7 +30,8 @@ const SKIP_REASONS: Record<string, string> = {
 
 export function skipReasonText(reason: string | null): string {
   if (!reason) return "The scheduled run did not start.";
-  return `The scheduled run did not start: ${SKIP_REASONS[reason] ?? reason} (${reason}).`;
+  // Reasons are codes; a code this list does not know yet is not worth showing as one.
+  return SKIP_REASONS[reason] ? `The scheduled run did not start: ${SKIP_REASONS[reason]}.` : "The scheduled run did not start.";
 }
 
 export function RunStatusBadge({ status }: { status: DataSourceRunView["status"] }) {
@@ -62,8 +65,8 @@ export function RunCounts({ counts, className }: { counts: DataSourceRunView["co
   );
 }
 
-/** Why a run ended the way it did, and its record errors in a disclosure. */
-export function RunProblems({ run }: { run: DataSourceRunView }) {
+/** Why a run ended the way it did, and its skipped records (numbered as in the sample) in a disclosure. */
+export function RunProblems({ run, target }: { run: DataSourceRunView; target: ImportTarget }) {
   return (
     <div className="space-y-1.5 text-sm">
       {run.fetchError ? (
@@ -80,11 +83,14 @@ export function RunProblems({ run }: { run: DataSourceRunView }) {
               ? `First ${run.recordErrors.length} of ${run.counts.skipped} skipped records`
               : `${run.recordErrors.length} skipped ${run.recordErrors.length === 1 ? "record" : "records"}`}
           </summary>
-          <ul className="mt-1.5 max-h-64 space-y-1 overflow-auto rounded-md border border-zinc-200 p-2 text-xs dark:border-zinc-700">
+          <ul
+            className="mt-1.5 max-h-64 space-y-1 overflow-auto rounded-md border border-zinc-200 p-2 text-xs text-zinc-800 focus-visible:outline-2 focus-visible:outline-indigo-500 dark:border-zinc-700 dark:text-zinc-200"
+            tabIndex={0}
+            aria-label="Skipped records"
+          >
             {run.recordErrors.map((error, i) => (
-              <li key={`${error.index}-${i}`} className="flex gap-2">
-                <span className="shrink-0 font-mono text-zinc-500 dark:text-zinc-400">#{error.index}</span>
-                <span className="min-w-0 break-words text-zinc-800 dark:text-zinc-200">{error.reason}</span>
+              <li key={`${error.index}-${i}`}>
+                <SkippedRecordText skip={error} target={target} />
               </li>
             ))}
           </ul>

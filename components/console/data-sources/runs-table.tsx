@@ -5,6 +5,7 @@ import { TBody, THead, Table, Td, Th, Tr } from "@/components/ui/table";
 import { formatDateTime } from "@/lib/console/format-time";
 import type { PageInfo } from "@/lib/console/pagination";
 import type { DataSourceRunView } from "@/lib/imports/data-sources";
+import type { ImportTarget } from "@/lib/imports/mapping";
 import { RunProblems, RunStatusBadge } from "./run-status";
 
 function seconds(run: DataSourceRunView): string {
@@ -14,7 +15,7 @@ function seconds(run: DataSourceRunView): string {
 }
 
 /** Every run of a source, newest first: counts, status, why it stopped, its record errors. */
-export function RunsTable({ basePath, rows, page }: { basePath: string; rows: DataSourceRunView[]; page: PageInfo }) {
+export function RunsTable({ basePath, rows, page, target }: { basePath: string; rows: DataSourceRunView[]; page: PageInfo; target: ImportTarget }) {
   if (page.total === 0) {
     return (
       <EmptyState icon={<DatabaseIcon className="size-5" />} title="No runs yet">
@@ -57,7 +58,7 @@ export function RunsTable({ basePath, rows, page }: { basePath: string; rows: Da
               {/* No label: on phones the details read as a paragraph under the counts. */}
               <Td className="min-w-64 max-w-96 max-sm:max-w-none max-sm:min-w-0 max-sm:pt-2 max-sm:empty:hidden">
                 {run.fetchError || run.stoppedEarly || run.recordErrors.length || run.status === "skipped" ? (
-                  <RunProblems run={run} />
+                  <RunProblems run={run} target={target} />
                 ) : (
                   <span className="text-zinc-500 max-sm:hidden dark:text-zinc-400">—</span>
                 )}

@@ -3,6 +3,7 @@ import { formatDateTime } from "@/lib/console/format-time";
 import { draftFromSource, type TransformDraft } from "@/lib/console/mapping-draft";
 import type { DataSourceView } from "@/lib/imports/data-sources";
 import { SCHEDULE_LABEL, TARGET_LABEL } from "./sources-table";
+import { fieldLabel } from "@/lib/imports/mapping";
 
 function Fact({ term, children, wide }: { term: string; children: ReactNode; wide?: boolean }) {
   return (
@@ -76,7 +77,7 @@ export function SourceSummary({ source, eventName }: { source: DataSourceView; e
           <ul className="mt-2 divide-y divide-zinc-100 rounded-lg border border-zinc-200 text-sm dark:divide-zinc-800 dark:border-zinc-800" data-testid="mapping-summary">
             {mapped.map(([name, field]) => (
               <li key={name} className="flex flex-col gap-0.5 px-3 py-2 sm:flex-row sm:items-baseline sm:gap-3">
-                <span className="w-32 shrink-0 font-mono text-xs font-medium text-zinc-900 dark:text-zinc-100">{name}</span>
+                <span className="w-32 shrink-0 text-xs font-medium text-zinc-900 dark:text-zinc-100">{fieldLabel(source.target, name)}</span>
                 <span className="min-w-0 text-zinc-700 dark:text-zinc-300">
                   <span aria-hidden="true">← </span>
                   <span className="sr-only">from </span>

@@ -124,6 +124,21 @@ describe("escaping", () => {
     return doc;
   }
 
+  it("folds the contents on phones and makes every scrolling block reachable by keyboard", () => {
+    const html = renderDocsPage(buildOpenApiDocument());
+    // The folded copy comes first (phones); the sidebar copy is shown from 64rem only.
+    expect(html).toMatch(/<details class="toc-fold"><summary>Contents<\/summary><nav class="toc" aria-label="Contents">/);
+    expect(html).toContain('<nav class="toc toc-side" aria-label="Contents">');
+    expect(html).not.toMatch(/<details class="toc-fold" open/);
+    expect(html).toMatch(/nav\.toc-side\{display:none\}/);
+    const blocks = [...html.matchAll(/<pre[^>]*>/g)].map((match) => match[0]);
+    expect(blocks.length).toBeGreaterThan(10);
+    for (const block of blocks) expect(block).toMatch(/^<pre tabindex="0" role="group" aria-label="[^"]+">$/);
+    expect(html).toContain('aria-label="Example request: GET /events"');
+    const wraps = [...html.matchAll(/<div class="table-wrap"[^>]*>/g)].map((match) => match[0]);
+    for (const wrap of wraps) expect(wrap).toMatch(/tabindex="0" role="group" aria-label="Table: [^"]+"/);
+  });
+
   it("escapes every text that comes from the document", () => {
     const html = renderDocsPage(poisoned(), { origin: `https://evil.example"><script>` });
     expect(html).not.toMatch(/<script/i);

@@ -1,4 +1,4 @@
-import { escapeHtml, htmlTable, renderInline, renderMarkdown, slug } from "./markdown";
+import { codeBlock, escapeHtml, htmlTable, renderInline, renderMarkdown, slug } from "./markdown";
 import type { JsonSchema, MediaTypeObject, OpenApiDocument, OperationObject, ParameterObject, Reference, ResponseObject, WebhookObject } from "./types";
 
 // GET /partner/v1/docs: the reference as one self-contained HTML page (inline CSS, no
@@ -167,7 +167,7 @@ function curlExample(path: string, method: string, operation: OperationObject, b
     lines.push(`-H "Content-Type: application/json"`);
     lines.push(`-d ${shellQuote(JSON.stringify(media.example ?? {}))}`);
   }
-  return `<h4>Example</h4><pre><code>${escapeHtml(lines.join(" \\\n  "))}</code></pre>`;
+  return `<h4>Example</h4>${codeBlock(lines.join(" \\\n  "), `Example request: ${method.toUpperCase()} ${path}`)}`;
 }
 
 function responsesSection(doc: OpenApiDocument, operation: OperationObject): string {
@@ -221,7 +221,7 @@ function webhookSection(doc: OpenApiDocument, type: string, webhook: WebhookObje
 ${renderMarkdown(webhook.description)}
 <p>Body: <code>${escapeHtml(`{ "id": uuid, "type": "${type}", "createdAt": date-time, "data": ${dataName} }`)}</code></p>
 <h5>${escapeHtml(dataName)}</h5>${fieldsTable(fieldRows(doc, data), "Always")}
-<h4>Example body</h4><pre><code>${escapeHtml(JSON.stringify(media?.example ?? {}, null, 2))}</code></pre>
+<h4>Example body</h4>${codeBlock(JSON.stringify(media?.example ?? {}, null, 2), `Example body: ${type}`)}
 </article>`;
 }
 
@@ -291,9 +291,14 @@ table{border-collapse:collapse;width:100%;font-size:.9rem;background:var(--bg)}
 th,td{border:1px solid var(--line);padding:.35rem .55rem;text-align:left;vertical-align:top}
 th{background:var(--code);font-weight:600}
 td code{overflow-wrap:normal}
-@media (min-width:64rem){.layout{grid-template-columns:16rem minmax(0,1fr)}nav.toc{border-bottom:0;border-right:1px solid var(--line);position:sticky;top:0;align-self:start;max-height:100vh;overflow-y:auto}}
+.toc-fold{border-bottom:1px solid var(--line);padding:.5rem 1.25rem;font-size:.95rem}
+.toc-fold summary{cursor:pointer;font-weight:600;padding:.35rem 0}
+.toc-fold nav.toc{border:0;padding:.3rem 0 0}
+nav.toc-side{display:none}
+:focus-visible{outline:2px solid var(--link);outline-offset:2px}
+@media (min-width:64rem){.layout{grid-template-columns:16rem minmax(0,1fr)}.toc-fold{display:none}nav.toc-side{display:block;border-bottom:0;border-right:1px solid var(--line);position:sticky;top:0;align-self:start;max-height:100vh;overflow-y:auto}}
 @media (max-width:40rem){table.stack thead{display:none}table.stack,table.stack tbody,table.stack tr,table.stack td{display:block;width:100%}table.stack tr{border:1px solid var(--line);border-radius:6px;margin:0 0 .5rem;padding:.25rem 0}table.stack td{border:0;padding:.15rem .6rem}table.stack td:empty{display:none}table.stack td:not(:first-child)::before{content:attr(data-label) ": ";font-weight:600;color:var(--muted)}}
-@media (max-width:30rem){body{font-size:15px}main,nav.toc,header.top{padding-left:.8rem;padding-right:.8rem}.operation{padding:.8rem .7rem}th,td{padding:.3rem .4rem}}
+@media (max-width:30rem){body{font-size:15px}main,.toc-fold,nav.toc-side,header.top{padding-left:.8rem;padding-right:.8rem}.operation{padding:.8rem .7rem}th,td{padding:.3rem .4rem}}
 `;
 
 /** The whole page. `origin` (e.g. https://api.example.com) makes the base URL absolute. */
@@ -305,8 +310,7 @@ export function renderDocsPage(doc: OpenApiDocument, options: Options = {}): str
   const guide = renderMarkdown(doc.info.description, { headingOffset: 0 });
   const guideHeadings = [...doc.info.description.matchAll(/^## (.+)$/gm)].map((match) => match[1]);
 
-  const toc = `<nav class="toc" aria-label="Contents">
-<div class="group">Guide</div><ul>${guideHeadings.map((heading) => `<li><a href="#${escapeHtml(slug(heading))}">${renderInline(heading)}</a></li>`).join("")}</ul>
+  const tocLists = `<div class="group">Guide</div><ul>${guideHeadings.map((heading) => `<li><a href="#${escapeHtml(slug(heading))}">${renderInline(heading)}</a></li>`).join("")}</ul>
 ${[...groups]
   .filter(([, listed]) => listed.length)
   .map(
@@ -321,8 +325,12 @@ ${[...groups]
   .join("\n")}
 <div class="group"><a href="#tag-webhooks">Webhook bodies</a></div><ul>${Object.entries(doc.webhooks)
     .map(([type, item]) => `<li><a href="#${escapeHtml(item.post.operationId)}">${escapeHtml(type)}</a></li>`)
-    .join("")}</ul>
-</nav>`;
+    .join("")}</ul>`;
+  // Phones get the long contents list folded, so the page opens on content; wide screens
+  // keep it as a sidebar. Two copies because only a script could fold one by width, and
+  // the page has none (its CSP allows no script); the hidden copy is display:none.
+  const toc = `<details class="toc-fold"><summary>Contents</summary><nav class="toc" aria-label="Contents">${tocLists}</nav></details>
+<nav class="toc toc-side" aria-label="Contents">${tocLists}</nav>`;
 
   const operations = [...groups]
     .filter(([, listed]) => listed.length)

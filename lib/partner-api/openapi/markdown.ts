@@ -63,7 +63,14 @@ export function htmlTable(headHtml: string[], rowsHtml: string[][], className = 
   const trs = rowsHtml
     .map((row) => `<tr>${row.map((cell, index) => `<td data-label="${labels[index] ?? ""}">${cell}</td>`).join("")}</tr>`)
     .join("\n");
-  return `<div class="table-wrap"><table${className ? ` class="${className}"` : ""}><thead><tr>${th}</tr></thead><tbody>\n${trs}\n</tbody></table></div>`;
+  // The wrapper scrolls sideways on a narrow screen, so it takes keyboard focus (and a name).
+  const name = `Table: ${labels.filter(Boolean).join(", ")}`;
+  return `<div class="table-wrap" tabindex="0" role="group" aria-label="${name}"><table${className ? ` class="${className}"` : ""}><thead><tr>${th}</tr></thead><tbody>\n${trs}\n</tbody></table></div>`;
+}
+
+/** A code block that scrolls sideways: focusable so a keyboard can scroll it, named for what it holds. */
+export function codeBlock(code: string, name: string): string {
+  return `<pre tabindex="0" role="group" aria-label="${escapeHtml(name)}"><code>${escapeHtml(code)}</code></pre>`;
 }
 
 function renderTable(lines: string[]): string {
@@ -81,6 +88,8 @@ export function renderMarkdown(markdown: string, options: { headingOffset?: numb
   const lines = markdown.replace(/\r\n?/g, "\n").split("\n");
   const out: string[] = [];
   let paragraph: string[] = [];
+  // A code block is named after the heading it sits under.
+  let lastHeading = "";
   const flush = () => {
     if (paragraph.length) out.push(`<p>${renderInline(paragraph.join(" "))}</p>`);
     paragraph = [];
@@ -91,13 +100,14 @@ export function renderMarkdown(markdown: string, options: { headingOffset?: numb
       flush();
       const code: string[] = [];
       for (i++; i < lines.length && !lines[i].startsWith("```"); i++) code.push(lines[i]);
-      out.push(`<pre><code>${escapeHtml(code.join("\n"))}</code></pre>`);
+      out.push(codeBlock(code.join("\n"), lastHeading ? `Code example: ${lastHeading}` : "Code example"));
       continue;
     }
     const heading = /^(#{1,4})\s+(.*)$/.exec(line);
     if (heading) {
       flush();
       const level = Math.min(6, heading[1].length + offset);
+      lastHeading = heading[2].replace(/[`*]/g, "");
       out.push(`<h${level} id="${escapeHtml(prefix + slug(heading[2]))}">${renderInline(heading[2])}</h${level}>`);
       continue;
     }

@@ -61,6 +61,8 @@ export async function updateDataSourceAction(_previous: ActionState<{ id: string
   });
 }
 
+const FETCH_SETTING_NAMES = { url: "the URL", recordsPath: "Records path", nextPagePath: "Next-page path" } as const;
+
 /** "Fetch sample": the first records of the draft as they would be imported; nothing is written. */
 export async function previewDataSourceAction(_previous: ActionState<DataSourcePreview>, formData: FormData): Promise<ActionResult<DataSourcePreview>> {
   return runAction(async () => {
@@ -70,7 +72,9 @@ export async function previewDataSourceAction(_previous: ActionState<DataSourceP
     const mappedRecords = preview.records.filter((record) => record.mapped !== null);
     const imported = mappedRecords.filter((record) => record.mapped?.ok).length;
     const message = preview.fetchError && preview.records.length === 0
-      ? "The sample could not be fetched."
+      ? preview.fetchErrorField
+        ? `The sample could not be fetched: see the message under ${FETCH_SETTING_NAMES[preview.fetchErrorField]}.`
+        : "The sample could not be fetched."
       : mappedRecords.length > 0
         ? `Sample fetched: ${imported} of ${mappedRecords.length} records would be imported.`
         : `Sample fetched: ${preview.pageRecordCount} ${preview.pageRecordCount === 1 ? "record" : "records"} on the first page.`;

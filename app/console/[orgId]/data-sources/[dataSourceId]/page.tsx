@@ -68,6 +68,7 @@ export default async function DataSourcePage({ params, searchParams }: Props) {
           <RunPanel
             orgId={orgId}
             dataSourceId={dataSourceId}
+            target={source.target}
             latest={source.lastRun}
             runAction={runNowAction}
             progressAction={runProgressAction}
@@ -78,7 +79,7 @@ export default async function DataSourcePage({ params, searchParams }: Props) {
       </Panel>
 
       <Panel title="Run history" id="runs">
-        <RunsTable basePath={basePath} rows={runs.rows} page={runs.page} />
+        <RunsTable basePath={basePath} rows={runs.rows} page={runs.page} target={source.target} />
       </Panel>
 
       <Panel title="Configuration" id="configuration" actions={isAdmin ? <ButtonLink href={`${basePath}/edit`} variant="secondary" size="sm">Edit</ButtonLink> : null}>
