@@ -1,6 +1,7 @@
 "use client";
 
 import { useCallback, useId, useRef, useState } from "react";
+import { z } from "zod";
 import { focusPageHeadingIfLost } from "@/components/forms/use-dialog-action";
 import { useFormAction, type FormAction } from "@/components/forms/use-form-action";
 import { Button } from "@/components/ui/button";
@@ -10,6 +11,15 @@ import { FormStatus } from "@/components/ui/form-status";
 import { useToast } from "@/components/ui/toast";
 import { SelectField, TextAreaField } from "./choice-fields";
 import { SESSION_TYPE_OPTIONS } from "./session-type-label";
+
+/**
+ * Checked in the browser before sending: an empty date picker. The server's rules (those of
+ * the import and the CLI) word it for ISO strings, which a date picker never shows.
+ */
+const pickedDates = z.object({
+  startAt: z.string().min(1, "Pick the day and time the session starts."),
+  endAt: z.string().min(1, "Pick the day and time the session ends."),
+});
 
 export type SessionFormValues = {
   id: string;
@@ -98,7 +108,7 @@ function SessionForm({
   onSuccess: (result: { message: string }) => void;
   onCancel: () => void;
 }) {
-  const { state, pending, formRef, formAction, onSubmit, fieldErrors, clientMessage, clearFieldError } = useFormAction(action, { onSuccess });
+  const { state, pending, formRef, formAction, onSubmit, fieldErrors, clientMessage, clearFieldError } = useFormAction(action, { onSuccess, schema: pickedDates });
   const idPrefix = session ? `session-${session.id}` : "new-session";
   const field = (name: string) => ({ name, error: fieldErrors[name], onInput: () => clearFieldError(name), idPrefix });
   // A room typed by an import need not be one of the event's rooms; keep it selectable.
