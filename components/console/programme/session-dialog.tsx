@@ -114,6 +114,10 @@ function SessionForm({
   // A room typed by an import need not be one of the event's rooms; keep it selectable.
   const roomNames = context.rooms.map((room) => room.name);
   if (session?.room && !roomNames.includes(session.room)) roomNames.push(session.room);
+  // Likewise a stored type this build does not list: shown as stored rather than silently
+  // replaced by the first option; saving it then names the rule on the Type field.
+  const known = !session || SESSION_TYPE_OPTIONS.some((option) => option.value === session.type);
+  const types = known ? SESSION_TYPE_OPTIONS : [...SESSION_TYPE_OPTIONS, { value: session.type, label: session.type }];
   return (
     <form ref={formRef} noValidate action={formAction} onSubmit={onSubmit} aria-label={session ? "Edit the session" : "Add a session"} className="space-y-4">
       <input type="hidden" name="orgId" value={context.orgId} />
@@ -122,7 +126,7 @@ function SessionForm({
       {session ? <input type="hidden" name="sessionId" value={session.id} /> : null}
       <TextField {...field("title")} label="Title" defaultValue={session?.title} autoFocus required />
       <SelectField {...field("type")} label="Type" defaultValue={session?.type ?? "talk"} onChange={() => clearFieldError("type")}>
-        {SESSION_TYPE_OPTIONS.map((option) => (
+        {types.map((option) => (
           <option key={option.value} value={option.value}>
             {option.label}
           </option>

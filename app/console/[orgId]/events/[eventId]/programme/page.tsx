@@ -41,7 +41,7 @@ export default async function ProgrammePage({ params }: Props) {
       <Panel
         title="Sessions"
         id="sessions"
-        description={`In start-time order, times on the venue's clock (${event.timezone}). Changes reach subscribed endpoints as session.created, session.updated and session.deleted.`}
+        description={`${programme.sessions.length >= PROGRAMME_LIST_LIMIT ? `The first ${PROGRAMME_LIST_LIMIT} in` : "In"} start-time order, times on the venue's clock (${event.timezone}). Changes reach subscribed endpoints as session.created, session.updated and session.deleted.`}
         actions={actions ? <SessionDialogButton context={actions.context} action={createSessionAction} testId="new-session" /> : null}
       >
         {programme.sessions.length === 0 ? (
