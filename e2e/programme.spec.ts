@@ -127,6 +127,7 @@ test("an admin adds, edits and deletes a session; partners see each change; memb
   await expect(ends).toHaveAttribute("aria-invalid", "true");
   await expect(dialog.locator("#new-session-endAt-error")).toHaveText("The session must end after it starts.");
   await expect(ends).toBeFocused();
+  await expect(dialog.getByTestId("form-status")).toHaveText("Some fields need attention. Fix them and try again.");
   await dialog.getByRole("button", { name: "Cancel" }).click();
   await expect(dialog).toBeHidden();
   expect(await partnerSessions(request, key, eventId)).toHaveLength(1);

@@ -151,7 +151,8 @@ function SessionForm({
         ))}
       </SelectField>
       <TextAreaField {...field("description")} label="Description" rows={3} defaultValue={session?.description} optional />
-      <FormStatus state={state} clientMessage={clientMessage} hideSuccess />
+      {/* Field errors say what is wrong; the code of a refused input (invalid_body) would only add noise. */}
+      <FormStatus state={state && !state.ok && state.fields ? { ...state, reason: undefined } : state} clientMessage={clientMessage} hideSuccess />
       <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
         <Button variant="secondary" onClick={onCancel}>
           Cancel
