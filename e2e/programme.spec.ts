@@ -67,7 +67,7 @@ async function expectNoSeriousAxeFindings(page: Page) {
 
 test("an admin adds, edits and deletes a session; partners see each change; members and archived events get no buttons", async ({ page, request, browser }) => {
   // Three deliveries through the CLI and a second browser context: longer than one page's budget.
-  test.setTimeout(180_000);
+  test.setTimeout(300_000);
   const orgId = await signUp(page, { email: uniqueEmail("programme"), orgName: "Programme Org" });
   await unlockBilling(orgId);
   const key = await createKey(page, orgId, "Partner", ["events:read"]);
