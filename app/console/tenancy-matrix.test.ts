@@ -6,6 +6,7 @@ import type { SessionUser } from "@/lib/auth/session";
 import type { ActionResult } from "@/lib/console/action-result";
 import { getDb } from "@/lib/db/client";
 import { createInvite } from "@/lib/orgs/invites";
+import { createSession } from "@/lib/programme/create-session";
 import { createTestAttendees, createTestEvent, createTestKey, createTestOrg } from "@/lib/testing/fixtures";
 import { createWebhookEndpoint, sendTestPing } from "@/lib/webhooks/endpoints";
 
@@ -106,6 +107,7 @@ async function snapshot(orgIds: string[]) {
     eventRows: await db.event.findMany({ where: { orgId: { in: orgIds } }, ...byId }),
     checkIns: await db.checkIn.findMany({ where: { event: { orgId: { in: orgIds } } }, orderBy: { attendeeId: "asc" } }),
     forms: await db.form.findMany({ where: { event: { orgId: { in: orgIds } } }, ...byId }),
+    sessions: await db.session.findMany({ where: { event: { orgId: { in: orgIds } } }, ...byId }),
   };
 }
 
@@ -114,6 +116,7 @@ const WEBHOOKS = "app/console/[orgId]/webhooks/actions.ts";
 const KEYS = "app/console/[orgId]/api-keys/actions.ts";
 const MEMBERS = "app/console/[orgId]/members/actions.ts";
 const EVENTS = "app/console/[orgId]/events/actions.ts";
+const PROGRAMME = "app/console/[orgId]/events/[eventId]/programme/actions.ts";
 
 /** Forged calls on A's attendee: A's org id; B's id with A's event; B's id and event with A's attendee. */
 const attendeeAttempts = (name: string) => () =>
@@ -193,6 +196,17 @@ const MATRIX: Record<string, () => (() => Promise<ActionResult<unknown>>)[]> = {
     [A.orgId, B.orgId].map((orgId) => () => action(`${EVENTS}#openFormAction`)(null, form({ orgId, formId: A.formId }))),
   [`${EVENTS}#closeFormAction`]: () =>
     [A.orgId, B.orgId].map((orgId) => () => action(`${EVENTS}#closeFormAction`)(null, form({ orgId, formId: A.formId }))),
+  [`${PROGRAMME}#createSessionAction`]: () =>
+    [
+      [A.orgId, A.eventId],
+      [B.orgId, A.eventId],
+    ].map(([orgId, eventId]) => () => action(`${PROGRAMME}#createSessionAction`)(null, form({ orgId, eventId, ...sessionForm }))),
+  [`${PROGRAMME}#updateSessionAction`]: () =>
+    [A.orgId, B.orgId].map((orgId) => () =>
+      action(`${PROGRAMME}#updateSessionAction`)(null, form({ orgId, eventId: B.eventId, sessionId: sessionOfA, ...sessionForm })),
+    ),
+  [`${PROGRAMME}#deleteSessionAction`]: () =>
+    [A.orgId, B.orgId].map((orgId) => () => action(`${PROGRAMME}#deleteSessionAction`)(null, form({ orgId, sessionId: sessionOfA }))),
   [`${DATA_SOURCES}#createDataSourceAction`]: () =>
     [A.orgId, B.orgId].map((orgId) => () => action(`${DATA_SOURCES}#createDataSourceAction`)(null, form({ orgId, payload: draft(A.eventId) }))),
   [`${DATA_SOURCES}#updateDataSourceAction`]: () =>
@@ -215,6 +229,10 @@ const MATRIX: Record<string, () => (() => Promise<ActionResult<unknown>>)[]> = {
     [A.orgId, B.orgId].map((orgId) => () => action(`${DATA_SOURCES}#latestRunAction`)(orgId, A.dataSourceId, new Date(0))),
 };
 
+/** A valid session form (the venue's wall clock), so only the organization can refuse it. */
+const sessionForm = { title: "Forged", type: "talk", timezone: "UTC", startAt: "2027-03-01T09:00", endAt: "2027-03-01T10:00" };
+let sessionOfA: string;
+
 /** Console actions that take no organization: nothing of another organization to aim at. */
 const EXEMPT: Record<string, string> = {
   "app/console/new/actions.ts#createOrganizationAction": "creates a new organization owned by the signed-in user; no existing organization is named",
@@ -226,6 +244,10 @@ beforeAll(async () => {
   A = a;
   B = b;
   bob = b.admin;
+});
+
+beforeAll(async () => {
+  sessionOfA = (await createSession(A.orgId, A.eventId, { title: "A's session", type: "talk", startAt: "2027-03-01T09:00:00Z", endAt: "2027-03-01T10:00:00Z" })).id;
 });
 
 describe("console server actions across organizations", () => {

@@ -18,11 +18,6 @@ export async function eventCounts(eventId: string): Promise<{ attendees: number;
   return { attendees, checkIns };
 }
 
-/** The programme in time order; events hold hundreds of sessions at most. */
-export function listEventSessions(eventId: string) {
-  return getDb().session.findMany({ where: { eventId }, orderBy: [{ startAt: "asc" }, { id: "asc" }], take: 500 });
-}
-
 export function listEventForms(eventId: string) {
   return getDb().form.findMany({
     where: { eventId },

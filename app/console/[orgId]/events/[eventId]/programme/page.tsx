@@ -1,10 +1,15 @@
 import type { Metadata } from "next";
 import { notFound } from "next/navigation";
+import { InfoSectionsPanel, RoomsPanel, SpeakersPanel, SponsorsPanel, TracksPanel } from "@/components/console/programme/programme-lists";
+import { SessionDialogButton } from "@/components/console/programme/session-dialog";
+import { SessionsTable, type SessionActions } from "@/components/console/programme/sessions-table";
+import { Callout } from "@/components/ui/callout";
 import { EmptyState } from "@/components/ui/empty-state";
 import { Panel } from "@/components/ui/panel";
-import { TBody, THead, Table, Td, Th, Tr } from "@/components/ui/table";
 import { requireMember } from "@/lib/console/guard";
-import { findOrgEvent, listEventSessions } from "@/lib/console/event-workspace";
+import { findOrgEvent } from "@/lib/console/event-workspace";
+import { loadProgramme, PROGRAMME_LIST_LIMIT } from "@/lib/console/programme-workspace";
+import { createSessionAction, deleteSessionAction, updateSessionAction } from "./actions";
 
 export const metadata: Metadata = { title: "Programme" };
 
@@ -12,32 +17,48 @@ type Props = { params: Promise<{ orgId: string; eventId: string }> };
 
 export default async function ProgrammePage({ params }: Props) {
   const { orgId, eventId } = await params;
-  await requireMember(orgId);
-  if (!(await findOrgEvent(orgId, eventId))) notFound();
-  return <Programme eventId={eventId} />;
-}
-
-async function Programme({ eventId }: { eventId: string }) {
-  const sessions = await listEventSessions(eventId);
+  const { membership } = await requireMember(orgId);
+  const event = await findOrgEvent(orgId, eventId);
+  if (!event) notFound();
+  const programme = await loadProgramme(orgId, eventId);
+  const archived = event.status === "archived";
+  // Admins change sessions, except in an archived event (the operations answer 409 event_archived).
+  const actions: SessionActions | null =
+    membership.role === "admin" && !archived
+      ? {
+          context: { orgId, eventId, timezone: event.timezone, tracks: programme.tracks, rooms: programme.rooms },
+          update: updateSessionAction,
+          remove: deleteSessionAction,
+        }
+      : null;
   return (
-    <Panel title="Sessions" id="sessions" description="Sessions are created and changed through data sources, the Partner API's readers, and the operator CLI.">
-      {sessions.length === 0 ? (
-        <EmptyState title="No sessions yet">Import the programme with a data source (Data sources → New) or the operator CLI.</EmptyState>
-      ) : (
-        <Table label="Sessions" minWidth="36rem">
-          <THead><Th>Title</Th><Th>Type</Th><Th>Starts</Th><Th>Room</Th></THead>
-          <TBody>
-            {sessions.map((s) => (
-              <Tr key={s.id}>
-                <Td className="font-medium">{s.title}</Td>
-                <Td label="Type">{s.type}</Td>
-                <Td label="Starts"><time dateTime={s.startAt.toISOString()}>{s.startAt.toISOString().slice(0, 16).replace("T", " ")} UTC</time></Td>
-                <Td label="Room">{s.room ?? "—"}</Td>
-              </Tr>
-            ))}
-          </TBody>
-        </Table>
-      )}
-    </Panel>
+    <>
+      {archived ? (
+        <Callout tone="info" title="Read-only: this event is archived" data-testid="archived-notice">
+          An archived event’s programme cannot change, here or through the CLI and data sources (they answer 409 event_archived).
+        </Callout>
+      ) : null}
+      <Panel
+        title="Sessions"
+        id="sessions"
+        description={`${programme.sessions.length >= PROGRAMME_LIST_LIMIT ? `The first ${PROGRAMME_LIST_LIMIT} in` : "In"} start-time order, times on the venue's clock (${event.timezone}). Changes reach subscribed endpoints as session.created, session.updated and session.deleted.`}
+        actions={actions ? <SessionDialogButton context={actions.context} action={createSessionAction} testId="new-session" /> : null}
+      >
+        {programme.sessions.length === 0 ? (
+          <EmptyState title="No sessions yet">
+            {actions
+              ? "Add the first with “New session”, or import the programme with a data source (Data sources → New)."
+              : "Sessions come from admins on this page, data sources (Data sources → New) and the operator CLI."}
+          </EmptyState>
+        ) : (
+          <SessionsTable sessions={programme.sessions} timezone={event.timezone} actions={actions} />
+        )}
+      </Panel>
+      <TracksPanel tracks={programme.tracks} />
+      <RoomsPanel rooms={programme.rooms} />
+      <SpeakersPanel speakers={programme.speakers} limit={PROGRAMME_LIST_LIMIT} />
+      <SponsorsPanel sponsors={programme.sponsors} />
+      <InfoSectionsPanel sections={programme.infoSections} />
+    </>
   );
 }
