@@ -1,10 +1,11 @@
-import { getDb } from "@/lib/db/client";
+import { getDb, sqlQuery } from "@/lib/db/client";
 import { Prisma } from "@/lib/generated/prisma/client";
 import type { AttemptOutcome } from "./attempt-outcome";
 import { LEASE_MS } from "./schedule";
 
 // Taking the 30 s lease on a delivery: one conditional UPDATE (pending, due, not
-// leased), so whoever loses the race sends nothing.
+// leased), so whoever loses the race sends nothing. Straight through pg (sqlQuery):
+// the sweep runs these for every few deliveries.
 
 export type ClaimedRow = {
   deliveryId: string;
@@ -46,7 +47,7 @@ const CLAIMED_JOINS = Prisma.sql`
 /** Takes the lease on one delivery if it is pending, due and not leased. */
 export async function claim(deliveryId: string, now: Date): Promise<ClaimedRow | null> {
   const leaseUntil = new Date(now.getTime() + LEASE_MS);
-  const rows = await getDb().$queryRaw<ClaimedRow[]>`
+  const rows = await sqlQuery<ClaimedRow>(Prisma.sql`
     WITH c AS (
       UPDATE "WebhookDelivery"
       SET "lockedUntil" = ${leaseUntil}
@@ -56,7 +57,7 @@ export async function claim(deliveryId: string, now: Date): Promise<ClaimedRow |
         AND ("lockedUntil" IS NULL OR "lockedUntil" < ${now})
       RETURNING id, "eventId", "endpointId", "attemptCount", "createdAt"
     )
-    SELECT ${CLAIMED_COLUMNS} FROM c ${CLAIMED_JOINS}`;
+    SELECT ${CLAIMED_COLUMNS} FROM c ${CLAIMED_JOINS}`);
   return rows[0] ?? null;
 }
 
@@ -90,7 +91,7 @@ export async function claimDueDeliveries(now: Date, limit: number, limits: Claim
   const perOrg = limits.perOrg ?? limit;
   const endpoints = [...(limits.inFlight?.endpoints ?? new Map<string, number>())];
   const orgs = [...(limits.inFlight?.orgs ?? new Map<string, number>())];
-  return getDb().$queryRaw<ClaimedRow[]>`
+  return sqlQuery<ClaimedRow>(Prisma.sql`
     WITH busy_endpoint AS (
       SELECT * FROM unnest(${endpoints.map(([id]) => id)}::uuid[], ${endpoints.map(([, n]) => n)}::int[]) AS b(id, n)
     ), busy_org AS (
@@ -134,7 +135,7 @@ export async function claimDueDeliveries(now: Date, limit: number, limits: Claim
       WHERE w.id = due.id AND w.state = 'pending' AND (w."lockedUntil" IS NULL OR w."lockedUntil" < ${now})
       RETURNING w.id, w."eventId", w."endpointId", w."attemptCount", w."createdAt"
     )
-    SELECT ${CLAIMED_COLUMNS} FROM c ${CLAIMED_JOINS}`;
+    SELECT ${CLAIMED_COLUMNS} FROM c ${CLAIMED_JOINS}`);
 }
 
 /** Why a delivery could not be claimed, for the caller (the Inngest run sleeps on not_due). */
