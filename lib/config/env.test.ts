@@ -77,4 +77,11 @@ describe("log settings", () => {
     expect(logSettings({ NODE_ENV: "production", LOG_STREAM: "stderr" }).stderr).toBe(true);
     expect(logSettings({ NODE_ENV: "test" }).level).toBe("silent");
   });
+
+  it("pretty in development, JSON elsewhere, unless LOG_FORMAT says", () => {
+    expect(logSettings({ NODE_ENV: "development" }).pretty).toBe(true);
+    expect(logSettings({ NODE_ENV: "development", LOG_FORMAT: "json" }).pretty).toBe(false);
+    expect(logSettings({ NODE_ENV: "production", LOG_FORMAT: "pretty" }).pretty).toBe(true);
+    expect(logSettings({ NODE_ENV: "production", LOG_FORMAT: "yaml" }).pretty).toBe(false);
+  });
 });

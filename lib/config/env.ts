@@ -29,6 +29,7 @@ export const envSchema = z.object({
   NEXTAUTH_SECRET: optional(z.string().min(32, "expected at least 32 characters (or unset: derived from APP_SECRET)")),
   CRON_SECRET: optional(z.string().min(16, "expected at least 16 characters (openssl rand -hex 32)")),
   LOG_LEVEL: optional(z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"])),
+  LOG_FORMAT: optional(z.enum(["json", "pretty"], "expected json or pretty (or unset)")),
   LOCAL_WORKER: optional(z.enum(["0", "1"], "expected 0 or 1")),
   VERCEL: optional(z.string()),
 });
@@ -174,10 +175,12 @@ export function operatorConfigProblems(env: Record<string, string | undefined>):
  */
 export function logSettings(env: Record<string, string | undefined> = process.env): { level: string; pretty: boolean; stderr: boolean } {
   const level = envSchema.shape.LOG_LEVEL.safeParse(env.LOG_LEVEL);
+  const format = envSchema.shape.LOG_FORMAT.safeParse(env.LOG_FORMAT);
   const fallback = env.NODE_ENV === "test" ? "silent" : "info";
   return {
     level: (level.success ? level.data : undefined) ?? fallback,
-    pretty: env.NODE_ENV !== "production" && env.NODE_ENV !== "test",
+    // JSON lines in production and tests, pretty in development, unless LOG_FORMAT says.
+    pretty: format.success && format.data ? format.data === "pretty" : env.NODE_ENV !== "production" && env.NODE_ENV !== "test",
     // Set by the operator CLI (scripts/ops.ts), whose stdout carries exactly one JSON object.
     stderr: env.LOG_STREAM === "stderr",
   };

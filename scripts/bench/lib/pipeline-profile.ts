@@ -12,9 +12,11 @@ import { httpLoad, loopLoad, sqlLoad } from "./load";
 
 // BENCH_PROFILE=1: where the time of one attendees-page request goes. Each step of the
 // keyed pipeline (with-partner-key.ts) is run on its own at the bench's concurrency for a
-// few seconds: the same SQL through pg, the page query once more through Prisma (the app's
-// driver path), and the in-process work of building the response body. Compare each
-// step's rps with the API's to see which one bounds it.
+// few seconds: the same SQL through pg, the page query once more through Prisma (for
+// comparison: the app reads pages through pg), and the in-process work of building the
+// response body. Compare each step's rps with the API's to see which one bounds it.
+// Since 2026-11-26 a request runs two statements (key + count, then the page with its
+// tenancy check); steps 2 and 3 show what the separate statements it replaced cost.
 
 const RATE_LIMIT_SQL = `INSERT INTO "RateLimitCounter" AS c ("keyId", "windowStart", "count")
   VALUES ($1::uuid, clock_timestamp(), 1)
