@@ -1,5 +1,5 @@
 import { randomBytes } from "node:crypto";
-import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import type { SessionUser } from "@/lib/auth/session";
 import { getDb } from "@/lib/db/client";
 import { bearer, createTestAttendees, createTestEvent, createTestKey, createTestOrg } from "@/lib/testing/fixtures";
@@ -28,6 +28,7 @@ const actions = await import("./actions");
 let receiver: WebhookReceiver;
 let server: RouteServer;
 let orgId: string;
+/** A fresh event per test: createTestAttendees returns every attendee of the event, oldest first. */
 let eventId: string;
 let key: string;
 let admin: SessionUser;
@@ -54,9 +55,11 @@ beforeAll(async () => {
   admin = await makeUser(orgId, "admin");
   member = await makeUser(orgId, "member");
   key = (await createTestKey(orgId)).secret;
-  eventId = (await createTestEvent(orgId)).id;
   const { secret } = await createWebhookEndpoint(orgId, { url: receiver.url, eventTypes: ["attendee.updated", "attendee.deleted"] });
   receiver.secrets = [secret];
+});
+beforeEach(async () => {
+  eventId = (await createTestEvent(orgId)).id;
 });
 afterAll(async () => {
   await receiver?.close();
