@@ -14,7 +14,10 @@ import { removeAttendeeAction } from "../../actions";
 
 const text = (formData: FormData, name: string) => formText(formData, name) ?? "";
 
-/** The operation's messages name the API field ("displayName must …"); the form labels it "Name". */
+/**
+ * The operation's messages name the API field ("displayName must …"); the form labels it
+ * "Name". The API's reason code (invalid_body) is for partners, not for this form.
+ */
 const LABELS: Record<string, string> = { displayName: "Name", company: "Company", jobTitle: "Job title" };
 
 function labelled<T>(result: ActionResult<T>): ActionResult<T> {
@@ -22,7 +25,8 @@ function labelled<T>(result: ActionResult<T>): ActionResult<T> {
   const fields = Object.fromEntries(
     Object.entries(result.fields).map(([name, message]) => [name, LABELS[name] && message.startsWith(`${name} `) ? `${LABELS[name]}${message.slice(name.length)}` : message]),
   );
-  return { ...result, fields };
+  const { reason: _reason, ...failure } = result;
+  return { ...failure, fields };
 }
 
 export async function updateAttendeeAction(_previous: ActionState<null>, formData: FormData): Promise<ActionResult<null>> {
