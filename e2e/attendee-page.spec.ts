@@ -34,14 +34,15 @@ async function confirm(page: Page, testId: string, toast: string | RegExp) {
   await expect(page.getByTestId("toast-region")).toContainText(toast);
 }
 
-/** axe: no serious or critical violation on the page as shown. */
+/** axe: no serious or critical violation in the page's own content (the console shell is checked with every page elsewhere). */
 async function expectAccessible(page: Page, label: string) {
-  const { violations } = await new AxeBuilder({ page }).analyze();
+  const { violations } = await new AxeBuilder({ page }).include("#main-content").analyze();
   expect(violations.filter((v) => v.impact === "serious" || v.impact === "critical").map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`), label).toEqual([]);
 }
 
 test("an admin opens an attendee, edits them and sees what partners see; engagement lists show the attendee's activity", async ({ page, request, browser }) => {
-  test.setTimeout(180_000);
+  // Eight operator CLI runs (each a tsx start) and two browsers: minutes on a busy machine.
+  test.setTimeout(360_000);
   const orgId = await signUp(page, { email: uniqueEmail("attendee"), orgName: "Attendee Org" });
   await unlockBilling(orgId);
   const key = await createKey(page, orgId, "Partner", ["events:read", "attendees:read", "attendees:write"]);
@@ -162,10 +163,10 @@ test("engagement lists page by their own query parameter, keeping the others", a
   await sql(
     `WITH a AS (
        INSERT INTO "Attendee" ("eventId", "displayName", email, "badgeCode", "qrToken", "checkedInAt", "createdAt", "updatedAt")
-       SELECT $1, 'Guest ' || lpad(i::text, 2, '0'), 'g' || i || '@example.com', 'P' || lpad(i::text, 5, '0'), 'qr-' || $1 || '-' || i,
+       SELECT $1::uuid, 'Guest ' || lpad(i::text, 2, '0'), 'g' || i || '@example.com', 'P' || lpad(i::text, 5, '0'), 'qr-' || $1::text || '-' || i,
               timestamptz '2027-03-01 09:00Z' + i * interval '1 minute', now(), now()
        FROM generate_series(1, 30) AS i RETURNING id, "checkedInAt")
-     INSERT INTO "CheckIn" ("attendeeId", "eventId", "checkedInAt") SELECT id, $1, "checkedInAt" FROM a`,
+     INSERT INTO "CheckIn" ("attendeeId", "eventId", "checkedInAt") SELECT id, $1::uuid, "checkedInAt" FROM a`,
     [eventId],
   );
   await page.goto(`/console/${orgId}/events/${eventId}/engagement?feedback=keep`);

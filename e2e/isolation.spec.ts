@@ -36,7 +36,7 @@ test("another organization's ids in URLs and forms are not found", async ({ page
   // of B's own event (an attendee id of another event is not found either).
   const [attendeeA] = await sql<{ id: string }>(
     `INSERT INTO "Attendee" ("eventId", "displayName", email, "badgeCode", "qrToken", "updatedAt")
-     VALUES ($1, 'A''s guest', 'a-guest@example.com', 'AGUEST', 'qr-a-' || $1, now()) RETURNING id`,
+     VALUES ($1::uuid, 'A''s guest', 'a-guest@example.com', 'AGUEST', 'qr-a-' || $1::text, now()) RETURNING id`,
     [eventA],
   );
   const eventB = await createEvent(orgB, "B's summit");
@@ -105,7 +105,7 @@ test("every organization page is not found with another organization's ids", asy
   );
   const [attendee] = await sql<{ id: string }>(
     `INSERT INTO "Attendee" ("eventId", "displayName", email, "badgeCode", "qrToken", "updatedAt")
-     VALUES ($1, 'Tenant A guest', 'tenant-a-guest@example.com', 'TAG001', 'qr-ta-' || $1, now()) RETURNING id`,
+     VALUES ($1::uuid, 'Tenant A guest', 'tenant-a-guest@example.com', 'TAG001', 'qr-ta-' || $1::text, now()) RETURNING id`,
     [event.id],
   );
   const fill = (route: string) =>

@@ -127,7 +127,7 @@ test("every page answers with a nonce CSP and the security headers, with no viol
   );
   const [attendee] = await sql<{ id: string }>(
     `INSERT INTO "Attendee" ("eventId", "displayName", email, "badgeCode", "qrToken", "updatedAt")
-     VALUES ($1, 'CSP Guest', 'csp-guest@example.com', 'CSP001', 'qr-csp-' || $1, now()) RETURNING id`,
+     VALUES ($1::uuid, 'CSP Guest', 'csp-guest@example.com', 'CSP001', 'qr-csp-' || $1::text, now()) RETURNING id`,
     [eventId],
   );
   const ids: Ids = { orgId, endpointId: created.endpoint.id, dataSourceId: source.id, eventId, attendeeId: attendee.id };

@@ -77,7 +77,7 @@ export default async function AttendeePage({ params, searchParams }: Props) {
         </dl>
       </Panel>
       {editable ? (
-        <Panel title="Details" id="edit-attendee" description="The fields a partner can change with PATCH; saving a change sends attendee.updated. The email address cannot be changed.">
+        <Panel title="Edit details" id="edit-attendee" description="The fields a partner can change with PATCH; saving a change sends attendee.updated. The email address cannot be changed.">
           <EditAttendeeForm orgId={orgId} eventId={eventId} attendee={attendee} action={updateAttendeeAction} />
         </Panel>
       ) : null}
