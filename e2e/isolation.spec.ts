@@ -5,6 +5,8 @@ import { createEvent } from "./support/integrations";
 import { ops, sql } from "./support/server";
 
 test("another organization's ids in URLs and forms are not found", async ({ page, browser, request }) => {
+  // Two sign-ups and some thirty page loads; the default minute is short on a busy machine.
+  test.setTimeout(150_000);
   // Organization A with a key.
   const orgA = await signUp(page, { email: uniqueEmail("alice"), orgName: "Org A" });
   await unlockBilling(orgA);
