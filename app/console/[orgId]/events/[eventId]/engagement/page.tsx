@@ -37,7 +37,7 @@ async function Engagement({ orgId, eventId, isAdmin, archived }: { orgId: string
   return (
     <Panel title="Forms" id="forms" description="Answers, session scans and feedback come from the attendee app; on this machine the operator CLI produces them.">
       {forms.length === 0 ? (
-        <EmptyState title="No forms yet">Forms are created with the operator CLI (npm run ops -- help).</EmptyState>
+        <EmptyState title="No forms yet">Forms are built in the organizer app, which is not part of this console; the operator CLI has no command for them. On this machine the demo seed (<code className="font-mono text-xs">npm run ops -- demo:seed --org ID</code>) makes events that have forms.</EmptyState>
       ) : (
         <Table label="Forms" minWidth="32rem">
           <THead><Th>Form</Th><Th>Status</Th><Th>Answers</Th>{isAdmin ? <Th className="text-right"><span className="sr-only">Actions</span></Th> : null}</THead>
