@@ -5,6 +5,8 @@ import { createEvent } from "./support/integrations";
 import { ops, sql } from "./support/server";
 
 test("another organization's ids in URLs and forms are not found", async ({ page, browser, request }) => {
+  // Two sign-ups and some thirty page loads; the default minute is short on a busy machine.
+  test.setTimeout(150_000);
   // Organization A with a key.
   const orgA = await signUp(page, { email: uniqueEmail("alice"), orgName: "Org A" });
   await unlockBilling(orgA);
@@ -32,6 +34,23 @@ test("another organization's ids in URLs and forms are not found", async ({ page
     await expect(pageB.getByText("A's summit")).toHaveCount(0);
   }
   expect((await pageB.goto(`/console/${orgB}/events/not-a-uuid`))?.status()).toBe(404);
+  // A's attendee page: under A's organization, under B's with A's event, and as an attendee
+  // of B's own event (an attendee id of another event is not found either).
+  const [attendeeA] = await sql<{ id: string }>(
+    `INSERT INTO "Attendee" ("eventId", "displayName", email, "badgeCode", "qrToken", "updatedAt")
+     VALUES ($1::uuid, 'A''s guest', 'a-guest@example.com', 'AGUEST', 'qr-a-' || $1::text, now()) RETURNING id`,
+    [eventA],
+  );
+  const eventB = await createEvent(orgB, "B's summit");
+  for (const address of [
+    `/console/${orgA}/events/${eventA}/guests/${attendeeA.id}`,
+    `/console/${orgB}/events/${eventA}/guests/${attendeeA.id}`,
+    `/console/${orgB}/events/${eventB}/guests/${attendeeA.id}`,
+    `/console/${orgB}/events/${eventB}/guests/not-a-uuid`,
+  ]) {
+    expect((await pageB.goto(address))?.status(), address).toBe(404);
+    await expect(pageB.getByText("A's guest")).toHaveCount(0);
+  }
   expect((await pageB.goto(`/console/${orgA}/no-such-section`))?.status()).toBe(404);
   await expect(pageB.getByText("Org A")).toHaveCount(0);
   // Inside their own organization, a wrong address is a 404 within the console shell.
@@ -86,8 +105,18 @@ test("every organization page is not found with another organization's ids", asy
      VALUES ($1, $2, 'Tenant A source', 'attendees', 'http://127.0.0.1:9/people', '{}', '', $3, 'manual', now()) RETURNING id`,
     [orgA, event.id, JSON.stringify({ fields: { email: { path: "email" } } })],
   );
+  const [attendee] = await sql<{ id: string }>(
+    `INSERT INTO "Attendee" ("eventId", "displayName", email, "badgeCode", "qrToken", "updatedAt")
+     VALUES ($1::uuid, 'Tenant A guest', 'tenant-a-guest@example.com', 'TAG001', 'qr-ta-' || $1::text, now()) RETURNING id`,
+    [event.id],
+  );
   const fill = (route: string) =>
-    route.replace("[endpointId]", endpoint.endpoint.id).replace("[dataSourceId]", source.id).replace("[...missing]", "no-such-section");
+    route
+      .replace("[endpointId]", endpoint.endpoint.id)
+      .replace("[dataSourceId]", source.id)
+      .replace("[eventId]", event.id)
+      .replace("[attendeeId]", attendee.id)
+      .replace("[...missing]", "no-such-section");
   const routes = orgPages();
   expect(routes.length).toBeGreaterThan(10);
 
@@ -96,7 +125,7 @@ test("every organization page is not found with another organization's ids", asy
   const orgB = await signUp(pageB, { email: uniqueEmail("bob"), orgName: "Tenant B" });
   for (const route of routes) {
     // B's own id matters only where the address also names one of A's resources.
-    const names = /\[(endpointId|dataSourceId)\]/.test(route);
+    const names = /\[(endpointId|dataSourceId|eventId|attendeeId)\]/.test(route);
     for (const org of names ? [orgA, orgB] : [orgA]) {
       const address = `/console/${org}${fill(route)}`;
       const response = await pageB.goto(address);

@@ -14,7 +14,7 @@ import { ops, sql } from "./support/server";
 // the server runs with (playwright.config.ts).
 process.env.OUTBOUND_ALLOW_LOOPBACK = "1";
 
-type Ids = { orgId: string; endpointId: string; dataSourceId: string; eventId: string };
+type Ids = { orgId: string; endpointId: string; dataSourceId: string; eventId: string; attendeeId: string };
 
 /** Each page file → the address that renders it. */
 const PAGES: Record<string, (ids: Ids) => string> = {
@@ -33,6 +33,7 @@ const PAGES: Record<string, (ids: Ids) => string> = {
   "app/console/[orgId]/events/[eventId]/page.tsx": ({ orgId, eventId }) => `/console/${orgId}/events/${eventId}`,
   "app/console/[orgId]/events/[eventId]/programme/page.tsx": ({ orgId, eventId }) => `/console/${orgId}/events/${eventId}/programme`,
   "app/console/[orgId]/events/[eventId]/guests/page.tsx": ({ orgId, eventId }) => `/console/${orgId}/events/${eventId}/guests`,
+  "app/console/[orgId]/events/[eventId]/guests/[attendeeId]/page.tsx": ({ orgId, eventId, attendeeId }) => `/console/${orgId}/events/${eventId}/guests/${attendeeId}`,
   "app/console/[orgId]/events/[eventId]/engagement/page.tsx": ({ orgId, eventId }) => `/console/${orgId}/events/${eventId}/engagement`,
   "app/console/[orgId]/webhooks/page.tsx": ({ orgId }) => `/console/${orgId}/webhooks`,
   "app/console/[orgId]/webhooks/[endpointId]/page.tsx": ({ orgId, endpointId }) => `/console/${orgId}/webhooks/${endpointId}`,
@@ -105,7 +106,7 @@ test("every page answers with a nonce CSP and the security headers, with no viol
   const outViolations = await watchViolations(outPage);
   const nonces = new Set<string>();
   for (const file of ["app/page.tsx", "app/(auth)/sign-in/page.tsx", "app/(auth)/sign-up/page.tsx", "app/invite/[token]/page.tsx"]) {
-    const response = await outPage.goto(PAGES[file]({ orgId: "", endpointId: "", dataSourceId: "", eventId: "" }));
+    const response = await outPage.goto(PAGES[file]({ orgId: "", endpointId: "", dataSourceId: "", eventId: "", attendeeId: "" }));
     nonces.add(expectPageHeaders(response, file));
     await expectHydrated(outPage, file);
     expect(await reportedViolations(outPage), file).toEqual([]);
@@ -124,7 +125,12 @@ test("every page answers with a nonce CSP and the security headers, with no viol
      VALUES ($1, $2, 'CSP source', 'attendees', 'http://127.0.0.1:9/people', '{}', '', $3, 'manual', now()) RETURNING id`,
     [orgId, eventId, JSON.stringify({ fields: { email: { path: "email" } } })],
   );
-  const ids: Ids = { orgId, endpointId: created.endpoint.id, dataSourceId: source.id, eventId };
+  const [attendee] = await sql<{ id: string }>(
+    `INSERT INTO "Attendee" ("eventId", "displayName", email, "badgeCode", "qrToken", "updatedAt")
+     VALUES ($1::uuid, 'CSP Guest', 'csp-guest@example.com', 'CSP001', 'qr-csp-' || $1::text, now()) RETURNING id`,
+    [eventId],
+  );
+  const ids: Ids = { orgId, endpointId: created.endpoint.id, dataSourceId: source.id, eventId, attendeeId: attendee.id };
 
   for (const file of Object.keys(PAGES).filter((name) => name.startsWith("app/console/"))) {
     const response = await page.goto(PAGES[file](ids));

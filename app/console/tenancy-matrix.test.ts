@@ -117,6 +117,7 @@ const KEYS = "app/console/[orgId]/api-keys/actions.ts";
 const MEMBERS = "app/console/[orgId]/members/actions.ts";
 const EVENTS = "app/console/[orgId]/events/actions.ts";
 const PROGRAMME = "app/console/[orgId]/events/[eventId]/programme/actions.ts";
+const GUESTS = "app/console/[orgId]/events/[eventId]/guests/actions.ts";
 
 /** Forged calls on A's attendee: A's org id; B's id with A's event; B's id and event with A's attendee. */
 const attendeeAttempts = (name: string) => () =>
@@ -125,6 +126,14 @@ const attendeeAttempts = (name: string) => () =>
     [B.orgId, A.eventId, A.attendeeId],
     [B.orgId, B.eventId, A.attendeeId],
   ].map(([orgId, eventId, attendeeId]) => () => action(`${EVENTS}#${name}`)(null, form({ orgId, eventId, attendeeId })));
+
+/** The same three forged calls on an action of the attendee page. */
+const attendeePageAttempts = (name: string, fields: Record<string, string> = {}) => () =>
+  [
+    [A.orgId, A.eventId, A.attendeeId],
+    [B.orgId, A.eventId, A.attendeeId],
+    [B.orgId, B.eventId, A.attendeeId],
+  ].map(([orgId, eventId, attendeeId]) => () => action(`${GUESTS}#${name}`)(null, form({ orgId, eventId, attendeeId, ...fields })));
 
 const draft = (eventId: string, extra: Record<string, unknown> = {}) =>
   JSON.stringify({ name: "X", eventId, target: "attendees", url: "http://127.0.0.1:9/people", headers: [], mapping: { fields: { email: { path: "email" } } }, ...extra });
@@ -207,6 +216,8 @@ const MATRIX: Record<string, () => (() => Promise<ActionResult<unknown>>)[]> = {
     ),
   [`${PROGRAMME}#deleteSessionAction`]: () =>
     [A.orgId, B.orgId].map((orgId) => () => action(`${PROGRAMME}#deleteSessionAction`)(null, form({ orgId, sessionId: sessionOfA }))),
+  [`${GUESTS}#updateAttendeeAction`]: attendeePageAttempts("updateAttendeeAction", { displayName: "Forged", company: "Forged", jobTitle: "" }),
+  [`${GUESTS}#removeAttendeeFromPageAction`]: attendeePageAttempts("removeAttendeeFromPageAction"),
   [`${DATA_SOURCES}#createDataSourceAction`]: () =>
     [A.orgId, B.orgId].map((orgId) => () => action(`${DATA_SOURCES}#createDataSourceAction`)(null, form({ orgId, payload: draft(A.eventId) }))),
   [`${DATA_SOURCES}#updateDataSourceAction`]: () =>

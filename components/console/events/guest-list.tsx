@@ -1,5 +1,4 @@
 import Link from "next/link";
-import type { FormAction } from "@/components/forms/use-form-action";
 import { Badge } from "@/components/ui/badge";
 import { cx, focusRing } from "@/components/ui/cx";
 import { EmptyState } from "@/components/ui/empty-state";
@@ -7,9 +6,9 @@ import { inputClasses } from "@/components/ui/field";
 import { TBody, THead, Table, Td, Th, Tr } from "@/components/ui/table";
 import { ATTENDEE_STATUSES, groupedBadgeCode, type GuestRow } from "@/lib/console/guest-list";
 import { statusTone } from "./event-dates";
-import { ConfirmedChangeButton } from "../confirmed-change-button";
+import { AttendeeActionButtons, type AttendeeActions } from "../attendees/attendee-action-buttons";
 
-export type GuestActions = { revoke: FormAction<null>; restore: FormAction<null>; checkIn: FormAction<null>; remove: FormAction<null> };
+export type GuestActions = AttendeeActions;
 
 /** Search (name, email, company), status filter, keyset "next page", and per-row actions for admins. */
 export function GuestList({
@@ -75,11 +74,12 @@ export function GuestList({
           </THead>
           <TBody>
             {rows.map((guest) => {
-              const fields = { orgId, eventId, attendeeId: guest.id };
               return (
                 <Tr key={guest.id} data-testid="guest-row" data-attendee-id={guest.id}>
                   <Td className="max-sm:pb-2">
-                    <div className="font-medium text-zinc-900 dark:text-zinc-100">{guest.displayName}</div>
+                    <Link href={`${base}/${guest.id}`} className={cx("font-medium text-zinc-900 hover:underline dark:text-zinc-100", focusRing)} data-testid="guest-link">
+                      {guest.displayName}
+                    </Link>
                     <div className="text-xs text-zinc-500 dark:text-zinc-400">{guest.email}</div>
                   </Td>
                   <Td label="Company">{guest.company ?? "—"}</Td>
@@ -97,17 +97,7 @@ export function GuestList({
                       {archived ? (
                         <span className="text-xs text-zinc-500 dark:text-zinc-400">Archived: read-only</span>
                       ) : (
-                        <div className="flex flex-wrap justify-end gap-2">
-                          {guest.status !== "revoked" && !guest.checkedInAt ? (
-                            <ConfirmedChangeButton fields={fields} action={actions.checkIn} label="Check in" srLabel={guest.displayName} title={`Check in ${guest.displayName}?`} description="Records their arrival now; subscribed endpoints receive attendee.checked_in. One check-in per attendee." confirmLabel="Check in" pendingLabel="Checking in…" testId="check-in" />
-                          ) : null}
-                          {guest.status === "revoked" ? (
-                            <ConfirmedChangeButton fields={fields} action={actions.restore} label="Restore" srLabel={guest.displayName} title={`Restore ${guest.displayName}?`} description="They return to the guest list (active if they had signed in, invited otherwise); endpoints receive attendee.updated." confirmLabel="Restore" pendingLabel="Restoring…" testId="restore-attendee" />
-                          ) : (
-                            <ConfirmedChangeButton fields={fields} action={actions.revoke} danger label="Revoke" srLabel={guest.displayName} title={`Revoke ${guest.displayName}?`} description="They stay in the record but can no longer check in, scan or answer; endpoints receive attendee.updated with status revoked. You can restore them later." confirmLabel="Revoke" pendingLabel="Revoking…" testId="revoke-attendee" />
-                          )}
-                          <ConfirmedChangeButton fields={fields} action={actions.remove} danger label="Remove" srLabel={guest.displayName} title={`Remove ${guest.displayName} for good?`} description="Their check-in, scans and answers are deleted with them (feedback stays, unattributed); endpoints receive attendee.deleted. This cannot be undone; revoke instead to keep the record." confirmLabel="Remove" pendingLabel="Removing…" testId="remove-attendee" />
-                        </div>
+                        <AttendeeActionButtons orgId={orgId} eventId={eventId} attendee={guest} actions={actions} />
                       )}
                     </Td>
                   ) : null}

@@ -1,4 +1,5 @@
 import Link from "next/link";
+import { CopyButton } from "@/components/console/copy-button";
 import { Badge } from "@/components/ui/badge";
 import { cx, focusRing } from "@/components/ui/cx";
 import { Panel, PanelBody } from "@/components/ui/panel";
@@ -9,8 +10,9 @@ export function PartnerPanel({ orgId, apiPath, deliveries, id }: { orgId: string
   return (
     <Panel title="Where a partner sees it" id={id} headingLevel={2}>
       <PanelBody className="space-y-3 text-sm">
-        <p>
+        <p className="flex flex-wrap items-center gap-2">
           Partner API: <code className="font-mono text-xs break-all" data-testid="partner-path">GET {apiPath}</code>
+          <CopyButton value={apiPath} label="Copy path" />
         </p>
         {deliveries.length === 0 ? (
           <p className="text-zinc-600 dark:text-zinc-400">No webhook deliveries for it yet. Changes made here are delivered to the endpoints subscribed to their type.</p>

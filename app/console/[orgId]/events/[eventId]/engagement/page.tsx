@@ -1,26 +1,35 @@
 import type { Metadata } from "next";
 import { notFound } from "next/navigation";
 import { ConfirmedChangeButton } from "@/components/console/confirmed-change-button";
+import { EngagementPanels } from "@/components/console/engagement/engagement-panels";
 import { statusTone } from "@/components/console/events/event-dates";
 import { Badge } from "@/components/ui/badge";
 import { EmptyState } from "@/components/ui/empty-state";
 import { Panel } from "@/components/ui/panel";
 import { TBody, THead, Table, Td, Th, Tr } from "@/components/ui/table";
 import { requireMember } from "@/lib/console/guard";
+import { engagementCursors, engagementRecord } from "@/lib/console/engagement-lists";
 import { findOrgEvent, listEventForms } from "@/lib/console/event-workspace";
 import { canTransition } from "@/lib/transitions/state-tables";
 import { closeFormAction, openFormAction } from "../../actions";
 
 export const metadata: Metadata = { title: "Engagement" };
 
-type Props = { params: Promise<{ orgId: string; eventId: string }> };
+type Props = { params: Promise<{ orgId: string; eventId: string }>; searchParams: Promise<Record<string, string | string[] | undefined>> };
 
-export default async function EngagementPage({ params }: Props) {
+export default async function EngagementPage({ params, searchParams }: Props) {
   const { orgId, eventId } = await params;
+  const cursors = engagementCursors(await searchParams);
   const { membership } = await requireMember(orgId);
   const event = await findOrgEvent(orgId, eventId);
   if (!event) notFound();
-  return <Engagement orgId={orgId} eventId={eventId} isAdmin={membership.role === "admin"} archived={event.status === "archived"} />;
+  const base = `/console/${orgId}/events/${eventId}`;
+  return (
+    <>
+      <Engagement orgId={orgId} eventId={eventId} isAdmin={membership.role === "admin"} archived={event.status === "archived"} />
+      <EngagementPanels record={await engagementRecord(orgId, eventId, cursors)} path={`${base}/engagement`} query={cursors} timezone={event.timezone} guestsPath={`${base}/guests`} />
+    </>
+  );
 }
 
 async function Engagement({ orgId, eventId, isAdmin, archived }: { orgId: string; eventId: string; isAdmin: boolean; archived: boolean }) {
@@ -28,7 +37,7 @@ async function Engagement({ orgId, eventId, isAdmin, archived }: { orgId: string
   return (
     <Panel title="Forms" id="forms" description="Answers, session scans and feedback come from the attendee app; on this machine the operator CLI produces them.">
       {forms.length === 0 ? (
-        <EmptyState title="No forms yet">Forms are created with the operator CLI (npm run ops -- help).</EmptyState>
+        <EmptyState title="No forms yet">Forms are built in the organizer app, which is not part of this console; the operator CLI has no command for them. On this machine the demo seed (<code className="font-mono text-xs">npm run ops -- demo:seed --org ID</code>) makes events that have forms.</EmptyState>
       ) : (
         <Table label="Forms" minWidth="32rem">
           <THead><Th>Form</Th><Th>Status</Th><Th>Answers</Th>{isAdmin ? <Th className="text-right"><span className="sr-only">Actions</span></Th> : null}</THead>

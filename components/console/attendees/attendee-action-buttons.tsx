@@ -1,0 +1,36 @@
+import type { FormAction } from "@/components/forms/use-form-action";
+import { ConfirmedChangeButton } from "../confirmed-change-button";
+
+export type AttendeeActions = { revoke: FormAction<null>; restore: FormAction<null>; checkIn: FormAction<null>; remove: FormAction<null> };
+
+/**
+ * Check in, revoke or restore, and remove: the moves the attendee state table allows from
+ * the attendee's status, for a guest-list row and for the attendee's own page. Admins only.
+ */
+export function AttendeeActionButtons({
+  orgId,
+  eventId,
+  attendee,
+  actions,
+}: {
+  orgId: string;
+  eventId: string;
+  attendee: { id: string; displayName: string; status: string; checkedInAt: Date | null };
+  actions: AttendeeActions;
+}) {
+  const fields = { orgId, eventId, attendeeId: attendee.id };
+  const name = attendee.displayName;
+  return (
+    <div className="flex flex-wrap justify-end gap-2">
+      {attendee.status !== "revoked" && !attendee.checkedInAt ? (
+        <ConfirmedChangeButton fields={fields} action={actions.checkIn} label="Check in" srLabel={name} title={`Check in ${name}?`} description="Records their arrival now; subscribed endpoints receive attendee.checked_in. One check-in per attendee." confirmLabel="Check in" pendingLabel="Checking in…" testId="check-in" />
+      ) : null}
+      {attendee.status === "revoked" ? (
+        <ConfirmedChangeButton fields={fields} action={actions.restore} label="Restore" srLabel={name} title={`Restore ${name}?`} description="They return to the guest list (active if they had signed in, invited otherwise); endpoints receive attendee.updated." confirmLabel="Restore" pendingLabel="Restoring…" testId="restore-attendee" />
+      ) : (
+        <ConfirmedChangeButton fields={fields} action={actions.revoke} danger label="Revoke" srLabel={name} title={`Revoke ${name}?`} description="They stay in the record but can no longer check in, scan or answer; endpoints receive attendee.updated with status revoked. You can restore them later." confirmLabel="Revoke" pendingLabel="Revoking…" testId="revoke-attendee" />
+      )}
+      <ConfirmedChangeButton fields={fields} action={actions.remove} danger label="Remove" srLabel={name} title={`Remove ${name} for good?`} description="Their check-in, scans and answers are deleted with them (feedback stays, unattributed); endpoints receive attendee.deleted. This cannot be undone; revoke instead to keep the record." confirmLabel="Remove" pendingLabel="Removing…" testId="remove-attendee" />
+    </div>
+  );
+}

@@ -1,0 +1,82 @@
+import type { ReactNode } from "react";
+import { LIST_PARAMS, type EngagementList, type EngagementRecord } from "@/lib/console/engagement-lists";
+import { ActivityPanel } from "./activity-panel";
+import { CheckInsTable, FeedbackTable, ScansTable, SubmissionsTable } from "./engagement-tables";
+import { KeysetPager } from "./keyset-pager";
+
+const Cli = ({ children }: { children: ReactNode }) => <code className="font-mono text-xs break-all">{children}</code>;
+
+const FROM_APP = "Attendee-side activity comes from the attendee app, which is not part of this console.";
+
+/**
+ * The read-only engagement lists, for the event's engagement section or (with `attendee`)
+ * for one attendee's page. `path` and `query` are the page's own address and list cursors:
+ * each list pages by its own parameter (?checkins=, ?scans=, ?answers=, ?feedback=).
+ */
+export function EngagementPanels({
+  record,
+  path,
+  query,
+  timezone,
+  guestsPath,
+  attendee,
+}: {
+  record: EngagementRecord;
+  path: string;
+  query: Partial<Record<EngagementList, string>>;
+  timezone: string;
+  guestsPath: string;
+  attendee?: { id: string; displayName: string };
+}) {
+  const params = Object.fromEntries(Object.entries(LIST_PARAMS).map(([list, param]) => [param, query[list as EngagementList] ?? ""]));
+  const pager = (list: EngagementList, next: string | null, label: string, anchor: string) => (
+    <KeysetPager path={path} query={params} param={LIST_PARAMS[list]} next={next} label={label} anchor={anchor} />
+  );
+  const attendees = attendee ? null : guestsPath;
+  const forWho = attendee ? ` for ${attendee.displayName}` : "";
+  const fromWho = attendee ? ` from ${attendee.displayName}` : "";
+  const attendeeFlag = attendee ? attendee.id : "ID";
+  const times = `Newest first; times at the venue (${timezone}).`;
+  return (
+    <>
+      {record.checkIns ? (
+        <ActivityPanel
+          id="check-ins"
+          title="Check-ins"
+          description={times}
+          empty={record.checkIns.rows.length ? null : { title: "No check-ins yet", next: <>Check guests in from the guest list (Check in), or with the operator CLI: <Cli>npm run ops -- checkin --attendee ID</Cli>.</> }}
+          pager={pager("checkIns", record.checkIns.next, "Check-in pages", "check-ins")}
+        >
+          <CheckInsTable rows={record.checkIns.rows} timezone={timezone} attendees={attendees} />
+        </ActivityPanel>
+      ) : null}
+      <ActivityPanel
+        id="session-attendance"
+        title="Session attendance"
+        description={<>Door scans at session entrances. {times}</>}
+        empty={record.scans.rows.length ? null : { title: `No session scans${forWho} yet`, next: <>{FROM_APP} On this machine the operator CLI records a door scan: <Cli>npm run ops -- scan --session ID --attendee {attendeeFlag}</Cli>.</> }}
+        pager={pager("scans", record.scans.next, "Session attendance pages", "session-attendance")}
+      >
+        <ScansTable rows={record.scans.rows} timezone={timezone} attendees={attendees} />
+      </ActivityPanel>
+      <ActivityPanel
+        id="form-answers"
+        title="Form answers"
+        description={<>One per attendee and form; a correction raises the revision. {times}</>}
+        empty={record.submissions.rows.length ? null : { title: `No form answers${fromWho} yet`, next: <>{FROM_APP} On this machine the operator CLI submits answers to an open form: <Cli>npm run ops -- form:submit --form ID --attendee {attendeeFlag} --answers JSON</Cli>.</> }}
+        pager={pager("submissions", record.submissions.next, "Form answer pages", "form-answers")}
+      >
+        <SubmissionsTable rows={record.submissions.rows} timezone={timezone} attendees={attendees} />
+      </ActivityPanel>
+      <ActivityPanel
+        id="feedback"
+        title="Feedback"
+        description={<>Ratings, reviews, suggestions and comments, shown as written (long comments cut). {times}</>}
+        empty={record.feedback.rows.length ? null : { title: `No feedback${fromWho} yet`, next: <>{FROM_APP} On this machine the operator CLI records feedback: <Cli>npm run ops -- feedback:create --event ID --kind feedback --comment TEXT{attendee ? ` --attendee ${attendee.id}` : ""}</Cli>.</> }}
+        pager={pager("feedback", record.feedback.next, "Feedback pages", "feedback")}
+      >
+        <FeedbackTable rows={record.feedback.rows} timezone={timezone} attendees={attendees} />
+      </ActivityPanel>
+    </>
+  );
+}
