@@ -1,5 +1,5 @@
 import { expect, test } from "@playwright/test";
-import { createKey, signUp, uniqueEmail, unlockBilling } from "./support/console";
+import { closeNewKey, createKey, signUp, uniqueEmail, unlockBilling } from "./support/console";
 
 const SCOPE_SETS = [
   ["events:read"],
@@ -61,7 +61,7 @@ test("keys of every scope set work against /partner/v1/me; a revoked key gets 40
 test("the create form validates inline, and Escape closes the revoke dialog returning focus", async ({ page }) => {
   const orgId = await signUp(page, { email: uniqueEmail("validate"), orgName: "Validation Org" });
   await unlockBilling(orgId);
-  await page.goto(`/console/${orgId}/api-keys`);
+  await page.goto(`/console/${orgId}/api-keys/new`);
   const form = page.getByRole("form", { name: "Create an API key" });
   await form.getByRole("button", { name: "Create key" }).click();
   await expect(form.getByLabel("Name")).toBeFocused();
@@ -70,6 +70,7 @@ test("the create form validates inline, and Escape closes the revoke dialog retu
   await expect(page.getByTestId("form-status").first()).toContainText("Some fields need attention");
 
   await createKey(page, orgId, "Dialog key", ["events:read"]);
+  await closeNewKey(page);
   const trigger = page.getByTestId("revoke-key");
   await trigger.click();
   await expect(page.getByRole("dialog")).toBeVisible();

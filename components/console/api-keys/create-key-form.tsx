@@ -1,7 +1,7 @@
 "use client";
 
 import { useRouter } from "next/navigation";
-import { useCallback, useEffect, useState } from "react";
+import { useCallback, useState, useSyncExternalStore } from "react";
 import { useFormAction, type FormAction } from "@/components/forms/use-form-action";
 import { Button } from "@/components/ui/button";
 import { cx, focusRing } from "@/components/ui/cx";
@@ -13,6 +13,9 @@ import { SCOPE_DESCRIPTIONS, SCOPES, type Scope } from "@/lib/keys/scopes";
 import { OneTimeSecret } from "../one-time-secret";
 
 type CreatedKey = { id: string; name: string; prefix: string; secret: string; scopes: Scope[] };
+
+const noSubscription = () => () => {};
+const browserTimeZone = () => Intl.DateTimeFormat().resolvedOptions().timeZone;
 
 function tomorrow(): string {
   const date = new Date();
@@ -43,8 +46,7 @@ export function CreateKeyForm({
   const [created, setCreated] = useState<CreatedKey | null>(null);
   // The browser's zone, sent with the picked date: the key expires at the end of that day
   // there. Read after hydration, so server and browser render the same markup first.
-  const [timeZone, setTimeZone] = useState("");
-  useEffect(() => setTimeZone(Intl.DateTimeFormat().resolvedOptions().timeZone), []);
+  const timeZone = useSyncExternalStore(noSubscription, browserTimeZone, () => "");
   const onSuccess = useCallback((result: { data: CreatedKey }, form: HTMLFormElement | null) => {
     setCreated(result.data);
     form?.reset();

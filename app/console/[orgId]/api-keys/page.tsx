@@ -39,7 +39,7 @@ export default async function ApiKeysPage({ params, searchParams }: Props) {
         }
         actions={
           isAdmin && !lockReason ? (
-            <ButtonLink href={`/console/${orgId}/api-keys/new`} data-testid="new-key">
+            <ButtonLink href={`/console/${orgId}/api-keys/new`} data-testid="create-key-button">
               <PlusIcon />
               Create key
             </ButtonLink>

@@ -39,7 +39,7 @@ export default async function WebhooksPage({ params }: { params: Promise<{ orgId
         }
         actions={
           isAdmin && !createDisabledReason ? (
-            <ButtonLink href={`/console/${orgId}/webhooks/new`} data-testid="new-endpoint">
+            <ButtonLink href={`/console/${orgId}/webhooks/new`} data-testid="add-endpoint-button">
               <PlusIcon />
               Add endpoint
             </ButtonLink>
