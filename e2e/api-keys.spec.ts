@@ -10,6 +10,8 @@ const SCOPE_SETS = [
 ];
 
 test("keys of every scope set work against /partner/v1/me; a revoked key gets 401 revoked_key", async ({ page, request }) => {
+  // Five keys, each created on its own page and back to the list: ten page loads.
+  test.slow();
   const orgId = await signUp(page, { email: uniqueEmail("keys"), orgName: "Keys Org" });
   await unlockBilling(orgId);
   await page.goto(`/console/${orgId}/api-keys`);

@@ -71,7 +71,11 @@ export function CreateKeyForm({
         >
           <div className="mt-4">
             <p className="text-xs font-medium text-zinc-700 dark:text-zinc-300">Try it:</p>
-            <pre className="mt-1 overflow-x-auto rounded-md bg-zinc-900 px-3 py-2 font-mono text-xs text-zinc-100 dark:bg-black">
+            <pre
+              tabIndex={0}
+              aria-label="Example request with the new key"
+              className={cx("mt-1 overflow-x-auto rounded-md bg-zinc-900 px-3 py-2 font-mono text-xs text-zinc-100 dark:bg-black", focusRing)}
+            >
               <code>{`curl -H "Authorization: Bearer ${created.secret}" \\\n  ${origin}/partner/v1/me`}</code>
             </pre>
           </div>
