@@ -4,19 +4,22 @@ import type { DeliveryLogEntry } from "@/lib/webhooks/delivery-log";
 type Attempt = DeliveryLogEntry["attempts"][number];
 
 /** A scrolling code block a keyboard can reach (tabIndex) and a screen reader can name. */
-function CodeBlock({ label, children, testId }: { label: string; children: string; testId: string }) {
+function CodeBlock({ caption, label, children, testId }: { caption: string; label: string; children: string; testId: string }) {
   return (
-    <pre
-      tabIndex={0}
-      aria-label={label}
-      data-testid={testId}
-      className={cx(
-        "mt-1 max-h-48 overflow-auto rounded bg-zinc-100 p-2 font-mono whitespace-pre-wrap break-all text-zinc-800 dark:bg-zinc-950 dark:text-zinc-200",
-        focusRing,
-      )}
-    >
-      {children}
-    </pre>
+    <>
+      <p className="mt-1.5 text-zinc-500 dark:text-zinc-400">{caption}</p>
+      <pre
+        tabIndex={0}
+        aria-label={label}
+        data-testid={testId}
+        className={cx(
+          "mt-1 max-h-48 overflow-auto rounded bg-zinc-100 p-2 font-mono whitespace-pre-wrap break-all text-zinc-800 dark:bg-zinc-950 dark:text-zinc-200",
+          focusRing,
+        )}
+      >
+        {children}
+      </pre>
+    </>
   );
 }
 
@@ -49,13 +52,13 @@ export function AttemptDetail({ attempt, requestBody }: { attempt: Attempt; requ
         <section aria-label={`Request of attempt ${n}`}>
           <p className="font-medium text-zinc-900 dark:text-zinc-100">Request sent</p>
           {sentHeaders ? (
-            <CodeBlock label={`Request headers of attempt ${n}`} testId="request-headers">
+            <CodeBlock caption="Headers" label={`Request headers of attempt ${n}`} testId="request-headers">
               {sentHeaders}
             </CodeBlock>
           ) : (
             <p className="mt-1 text-zinc-500 dark:text-zinc-400">No headers recorded for this attempt.</p>
           )}
-          <CodeBlock label={`Request body of attempt ${n}`} testId="request-body">
+          <CodeBlock caption="Body" label={`Request body of attempt ${n}`} testId="request-body">
             {prettyJson(requestBody)}
           </CodeBlock>
         </section>
@@ -65,12 +68,12 @@ export function AttemptDetail({ attempt, requestBody }: { attempt: Attempt; requ
           </p>
           {attempt.statusCode === null ? <p className="mt-1 text-zinc-500 dark:text-zinc-400">No response.</p> : null}
           {attempt.responseHeaders ? (
-            <CodeBlock label={`Response headers of attempt ${n} (first 2 KB)`} testId="response-headers">
+            <CodeBlock caption="Headers (first 2 KB)" label={`Response headers of attempt ${n} (first 2 KB)`} testId="response-headers">
               {attempt.responseHeaders}
             </CodeBlock>
           ) : null}
           {attempt.responseSnippet ? (
-            <CodeBlock label={`Response body of attempt ${n} (first 2 KB)`} testId="response-body">
+            <CodeBlock caption="Body (first 2 KB)" label={`Response body of attempt ${n} (first 2 KB)`} testId="response-body">
               {attempt.responseSnippet}
             </CodeBlock>
           ) : attempt.statusCode !== null ? (
