@@ -48,7 +48,12 @@ test("keys of every scope set work against /partner/v1/me; a revoked key gets 40
   await dialog.getByTestId("confirm-revoke").click();
   await expect(dialog).toBeHidden();
   await expect(page.getByTestId("toast-region")).toContainText("is revoked");
+  // A revoked key leaves the list; the toggle shows it again, marked revoked.
+  await expect(row).toHaveCount(0);
+  await expect(page.getByTestId("key-row")).toHaveCount(SCOPE_SETS.length - 1);
+  await page.getByTestId("revoked-toggle").click();
   await expect(row.getByText("Revoked")).toBeVisible();
+  await expect(row.getByTestId("revoked-at")).toBeVisible();
 
   const revoked = await request.get("/partner/v1/me", { headers: { authorization: `Bearer ${secrets[0]}` } });
   expect(revoked.status()).toBe(401);
