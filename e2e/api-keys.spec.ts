@@ -1,5 +1,5 @@
 import { expect, test } from "@playwright/test";
-import { createKey, signUp, uniqueEmail, unlockBilling } from "./support/console";
+import { closeNewKey, createKey, signUp, uniqueEmail, unlockBilling } from "./support/console";
 
 const SCOPE_SETS = [
   ["events:read"],
@@ -10,6 +10,8 @@ const SCOPE_SETS = [
 ];
 
 test("keys of every scope set work against /partner/v1/me; a revoked key gets 401 revoked_key", async ({ page, request }) => {
+  // Five keys, each created on its own page and back to the list: ten page loads.
+  test.slow();
   const orgId = await signUp(page, { email: uniqueEmail("keys"), orgName: "Keys Org" });
   await unlockBilling(orgId);
   await page.goto(`/console/${orgId}/api-keys`);
@@ -46,7 +48,12 @@ test("keys of every scope set work against /partner/v1/me; a revoked key gets 40
   await dialog.getByTestId("confirm-revoke").click();
   await expect(dialog).toBeHidden();
   await expect(page.getByTestId("toast-region")).toContainText("is revoked");
+  // A revoked key leaves the list; the toggle shows it again, marked revoked.
+  await expect(row).toHaveCount(0);
+  await expect(page.getByTestId("key-row")).toHaveCount(SCOPE_SETS.length - 1);
+  await page.getByTestId("revoked-toggle").click();
   await expect(row.getByText("Revoked")).toBeVisible();
+  await expect(row.getByTestId("revoked-at")).toBeVisible();
 
   const revoked = await request.get("/partner/v1/me", { headers: { authorization: `Bearer ${secrets[0]}` } });
   expect(revoked.status()).toBe(401);
@@ -61,7 +68,7 @@ test("keys of every scope set work against /partner/v1/me; a revoked key gets 40
 test("the create form validates inline, and Escape closes the revoke dialog returning focus", async ({ page }) => {
   const orgId = await signUp(page, { email: uniqueEmail("validate"), orgName: "Validation Org" });
   await unlockBilling(orgId);
-  await page.goto(`/console/${orgId}/api-keys`);
+  await page.goto(`/console/${orgId}/api-keys/new`);
   const form = page.getByRole("form", { name: "Create an API key" });
   await form.getByRole("button", { name: "Create key" }).click();
   await expect(form.getByLabel("Name")).toBeFocused();
@@ -70,6 +77,7 @@ test("the create form validates inline, and Escape closes the revoke dialog retu
   await expect(page.getByTestId("form-status").first()).toContainText("Some fields need attention");
 
   await createKey(page, orgId, "Dialog key", ["events:read"]);
+  await closeNewKey(page);
   const trigger = page.getByTestId("revoke-key");
   await trigger.click();
   await expect(page.getByRole("dialog")).toBeVisible();

@@ -1,5 +1,5 @@
 import { expect, test } from "@playwright/test";
-import { createKey, signUp, uniqueEmail, unlockBilling } from "./support/console";
+import { closeNewKey, createKey, signUp, uniqueEmail, unlockBilling } from "./support/console";
 import { ops, sql } from "./support/server";
 
 test("locked integrations: banner everywhere, key creation refused on the server with the API's reason", async ({ page, request }) => {
@@ -11,9 +11,12 @@ test("locked integrations: banner everywhere, key creation refused on the server
   }
 
   await page.goto(`/console/${orgId}/api-keys`);
+  await expect(page.getByTestId("create-key-button")).toHaveCount(0);
+  await expect(page.getByTestId("create-disabled-reason")).toContainText("Key creation is paused");
+  await page.goto(`/console/${orgId}/api-keys/new`);
   const form = page.getByRole("form", { name: "Create an API key" });
   await expect(form.getByRole("button", { name: "Create key" })).toBeDisabled();
-  await expect(page.getByTestId("create-disabled-reason")).toContainText("Key creation is paused");
+  await expect(form.getByTestId("create-disabled-reason")).toContainText("Key creation is paused");
 
   // A forged submission (the disabled fieldset re-enabled in the page) reaches the server,
   // which refuses it exactly like the API's 402.
@@ -32,6 +35,7 @@ test("locked integrations: banner everywhere, key creation refused on the server
   await page.reload();
   await expect(page.getByTestId("lock-banner")).toHaveCount(0);
   const secret = await createKey(page, orgId, "Paid key", ["events:read"]);
+  await closeNewKey(page);
 
   await ops("billing:set", { org: orgId, plan: "card", account: "suspended" });
   await page.reload();

@@ -18,7 +18,7 @@ test.beforeAll(async () => {
 test.afterAll(async () => receiver?.close());
 
 async function addEndpoint(page: Page, orgId: string): Promise<void> {
-  await page.goto(`/console/${orgId}/webhooks`);
+  await page.goto(`/console/${orgId}/webhooks/new`);
   const form = page.getByRole("form", { name: "Add a webhook endpoint" });
   await form.getByLabel("Endpoint URL").fill(receiver.url);
   await form.getByRole("checkbox", { name: "All event types" }).check();

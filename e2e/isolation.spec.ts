@@ -1,6 +1,6 @@
 import fs from "node:fs";
 import { expect, test } from "@playwright/test";
-import { createKey, signUp, uniqueEmail, unlockBilling } from "./support/console";
+import { closeNewKey, createKey, signUp, uniqueEmail, unlockBilling } from "./support/console";
 import { createEvent } from "./support/integrations";
 import { ops, sql } from "./support/server";
 
@@ -20,7 +20,7 @@ test("another organization's ids in URLs and forms are not found", async ({ page
   await unlockBilling(orgB);
 
   const eventA = await createEvent(orgA, "A's summit");
-  for (const section of ["", "/api-keys", "/webhooks", "/data-sources", "/members", "/billing", "/events", `/events/${eventA}`, `/events/${eventA}/guests`]) {
+  for (const section of ["", "/api-keys", "/api-keys/new", "/webhooks", "/webhooks/new", "/data-sources", "/members", "/billing", "/events", `/events/${eventA}`, `/events/${eventA}/guests`]) {
     const response = await pageB.goto(`/console/${orgA}${section}`);
     expect(response?.status(), section || "overview").toBe(404);
     await expect(pageB.getByRole("heading", { level: 1 })).toHaveText("Page not found");
@@ -59,7 +59,7 @@ test("another organization's ids in URLs and forms are not found", async ({ page
 
   // Forged: B opens the revoke dialog of their own key and points it at A's key, or at A's org.
   await createKey(pageB, orgB, "B's key", ["events:read"]);
-  await pageB.getByTestId("new-key").getByRole("button", { name: "Done" }).click();
+  await closeNewKey(pageB);
   for (const [field, value, message] of [
     ["keyId", keyA, "No such API key."],
     ["orgId", orgA, "Not found"],

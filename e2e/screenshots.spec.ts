@@ -1,6 +1,6 @@
 import fs from "node:fs";
 import { expect, test, type Page } from "@playwright/test";
-import { PASSWORD, createKey, signInAfterInviteSignUp, signUp, uniqueEmail, unlockBilling } from "./support/console";
+import { PASSWORD, closeNewKey, createKey, signInAfterInviteSignUp, signUp, uniqueEmail, unlockBilling } from "./support/console";
 import { startJsonServer } from "./support/integrations";
 import { sql } from "./support/server";
 
@@ -133,7 +133,7 @@ async function shootIntegrationPages(page: Page, orgId: string) {
     await shoot(page, name);
   };
   // A new endpoint with its one-time secret (loopback receivers are allowed in e2e runs).
-  await page.goto(`/console/${orgId}/webhooks`);
+  await page.goto(`/console/${orgId}/webhooks/new`);
   const form = page.getByRole("form", { name: "Add a webhook endpoint" });
   await form.getByLabel("Endpoint URL").fill("http://127.0.0.1:9/hooks/crm");
   await form.getByLabel("Description").fill("Staging receiver");
@@ -149,7 +149,7 @@ async function shootIntegrationPages(page: Page, orgId: string) {
   await seedDeliveries(orgId, endpoint.id);
   await page.goto(`/console/${orgId}/webhooks/${endpoint.id}`);
   await page.getByTestId("delivery-row").nth(1).getByText("2 attempts").click();
-  await page.getByTestId("delivery-row").nth(1).getByText("Response body (first 2 KB)").first().click();
+  await page.getByTestId("delivery-row").nth(1).getByText("Request and response").first().click();
   await shootFromTop("webhook-endpoint");
   await page.getByTestId("roll-secret").click();
   await expect(page.getByRole("dialog")).toBeVisible();
@@ -242,9 +242,9 @@ test("screenshots of every page", async ({ page, browser }) => {
   await page.reload();
   await createKey(page, orgId, "CRM sync (production)", ["events:read", "attendees:read", "attendees:write"]);
   await shoot(page, "api-keys-new-key");
-  await page.getByTestId("new-key").getByRole("button", { name: "Done" }).click();
+  await closeNewKey(page);
   await createKey(page, orgId, "Lead retrieval app", ["attendees:read", "engagement:read"]);
-  await page.getByTestId("new-key").getByRole("button", { name: "Done" }).click();
+  await closeNewKey(page);
   await seed(orgId);
   await page.goto(`/console/${orgId}/api-keys`);
   await shoot(page, "api-keys");

@@ -1,8 +1,8 @@
-import { expect, test } from "@playwright/test";
+import { expect, test, type Request } from "@playwright/test";
 import { checkCharacter } from "../lib/badges/badge-code";
 import { verifySignature } from "../lib/webhooks/signature";
 import { startWebhookReceiver, type Reply, type WebhookReceiver } from "../lib/webhooks/test-receiver";
-import { signUp, uniqueEmail, unlockBilling } from "./support/console";
+import { addEndpoint, signUp, uniqueEmail, unlockBilling } from "./support/console";
 import { signInAsMember } from "./support/integrations";
 import { sql } from "./support/server";
 
@@ -27,6 +27,10 @@ test("an admin adds an endpoint, pings it with a verifiable signature, resends, 
   await unlockBilling(orgId);
   await page.goto(`/console/${orgId}/webhooks`);
   await expect(page.getByText("No webhook endpoints yet")).toBeVisible();
+  // The list comes first; the form is one click away.
+  await expect(page.getByRole("form", { name: "Add a webhook endpoint" })).toHaveCount(0);
+  await page.getByTestId("add-endpoint-button").click();
+  await expect(page.getByRole("heading", { level: 1, name: "Add a webhook endpoint" })).toBeVisible();
 
   const form = page.getByRole("form", { name: "Add a webhook endpoint" });
   // Browser-side validation with the library's schema: errors under the fields, focus on the first.
@@ -44,6 +48,7 @@ test("an admin adds an endpoint, pings it with a verifiable signature, resends, 
   await form.getByRole("checkbox", { name: /^session\.updated/ }).check();
   await form.getByRole("button", { name: "Add endpoint" }).click();
   await expect(form.getByText("The address 10.1.2.3 is a private network address.")).toBeVisible();
+  await expect(form.getByText("use a tunnel such as ngrok or cloudflared")).toBeVisible();
   await expect(form.getByLabel("Endpoint URL")).toHaveAttribute("aria-invalid", "true");
   expect(await sql(`SELECT id FROM "WebhookEndpoint" WHERE "orgId" = $1`, [orgId])).toHaveLength(0);
 
@@ -55,17 +60,18 @@ test("an admin adds an endpoint, pings it with a verifiable signature, resends, 
   const secret = await reveal.getByLabel("Signing secret").inputValue();
   expect(secret).toMatch(/^whsec_[A-Za-z0-9]{32}$/);
   await expect(reveal.getByText("How to verify (Node.js)")).toBeVisible();
+  const [stored] = await sql<{ secretCiphertext: string }>(`SELECT "secretCiphertext" FROM "WebhookEndpoint" WHERE "orgId" = $1`, [orgId]);
+  expect(stored.secretCiphertext).not.toContain(secret.slice(6));
+
+  // The secret is gone once dismissed (Done goes back to the list), and nowhere on the endpoint's page.
+  await reveal.getByRole("button", { name: "Done" }).click();
+  await expect(page.getByRole("heading", { level: 1, name: "Webhooks" })).toBeVisible();
+  await expect(page.getByTestId("new-endpoint-secret")).toHaveCount(0);
   const row = page.getByTestId("endpoint-row");
   await expect(row).toHaveCount(1);
   await expect(row).toContainText(receiver.url);
   await expect(row).toContainText("Enabled");
   await expect(row).toContainText("attendee.created");
-  const [stored] = await sql<{ secretCiphertext: string }>(`SELECT "secretCiphertext" FROM "WebhookEndpoint" WHERE "orgId" = $1`, [orgId]);
-  expect(stored.secretCiphertext).not.toContain(secret.slice(6));
-
-  // The secret is gone once dismissed, and nowhere on the endpoint's page.
-  await reveal.getByRole("button", { name: "Done" }).click();
-  await expect(page.getByTestId("new-endpoint-secret")).toHaveCount(0);
   await row.getByTestId("manage-endpoint").click();
   await expect(page.getByRole("heading", { level: 1, name: "Webhook endpoint" })).toBeVisible();
   await expect(page.getByTestId("secret-prefix")).toHaveText(`${secret.slice(0, 10)}…`);
@@ -90,8 +96,8 @@ test("an admin adds an endpoint, pings it with a verifiable signature, resends, 
   await expect(log.getByText("Succeeded")).toBeVisible();
   await log.getByText("1 attempt").click();
   await expect(log.getByTestId("delivery-attempt")).toContainText("HTTP 200");
-  await log.getByText("Response body (first 2 KB)").click();
-  await expect(log.getByText("thanks")).toBeVisible();
+  await log.getByText("Request and response").click();
+  await expect(log.getByTestId("response-body")).toHaveText("thanks");
 
   // Resend: the same event again, as attempt 2 of the same delivery.
   await log.getByTestId("resend-delivery").click();
@@ -196,15 +202,19 @@ test("at 20 endpoints the form says so and the server refuses a 21st", async ({ 
     [orgId],
   );
   await page.goto(`/console/${orgId}/webhooks`);
-  await expect(page.getByTestId("endpoint-limit")).toContainText("20 of 20 endpoints in use");
+  await expect(page.getByTestId("endpoint-limit")).toContainText("has 20 endpoints, the most allowed");
+  await expect(page.getByTestId("add-endpoint-button")).toHaveCount(0);
+  await page.goto(`/console/${orgId}/webhooks/new`);
   const form = page.getByRole("form", { name: "Add a webhook endpoint" });
   await expect(form.getByRole("button", { name: "Add endpoint" })).toBeDisabled();
+  await expect(form.getByTestId("create-disabled-reason")).toContainText("has 20 endpoints, the most allowed");
   await form.locator("fieldset").first().evaluate((fieldset) => fieldset.removeAttribute("disabled"));
   await form.getByLabel("Endpoint URL").fill(receiver.url);
   await form.getByRole("checkbox", { name: /^attendee\.created/ }).check();
   await form.getByRole("button", { name: "Add endpoint" }).click();
   await expect(form.getByTestId("form-status")).toContainText("already has 20 webhook endpoints");
   await expect(form.getByTestId("failure-reason")).toHaveText("(endpoint_limit_reached)");
+  await expect(form.getByTestId("failure-reason")).toBeHidden();
   expect(await sql(`SELECT id FROM "WebhookEndpoint" WHERE "orgId" = $1`, [orgId])).toHaveLength(20);
 });
 
@@ -212,6 +222,9 @@ test("locked integrations: endpoints stay visible, adding one and pinging are re
   const orgId = await signUp(page, { email: uniqueEmail("locked-hooks"), orgName: "Locked Hooks" });
   await page.goto(`/console/${orgId}/webhooks`);
   await expect(page.getByTestId("lock-banner")).toContainText("payment_required");
+  await expect(page.getByTestId("add-endpoint-button")).toHaveCount(0);
+  await expect(page.getByTestId("create-disabled-reason")).toContainText("Adding endpoints is paused");
+  await page.goto(`/console/${orgId}/webhooks/new`);
   const form = page.getByRole("form", { name: "Add a webhook endpoint" });
   await expect(form.getByRole("button", { name: "Add endpoint" })).toBeDisabled();
   await expect(form.getByTestId("create-disabled-reason")).toContainText("Adding endpoints is paused");
@@ -231,7 +244,7 @@ test("locked integrations: endpoints stay visible, adding one and pinging are re
      VALUES ($1, $2, ARRAY['attendee.created'], 'x', 'whsec_ab', now()) RETURNING id`,
     [orgId, receiver.url],
   );
-  await page.reload();
+  await page.goto(`/console/${orgId}/webhooks`);
   await expect(page.getByTestId("endpoint-row")).toContainText(receiver.url);
   await page.goto(`/console/${orgId}/webhooks/${id}`);
   await expect(page.getByTestId("lock-banner")).toContainText("payment_required");
@@ -240,47 +253,59 @@ test("locked integrations: endpoints stay visible, adding one and pinging are re
   const before = receiver.received.length;
   await page.getByTestId("send-test-ping").evaluate((button) => button.removeAttribute("disabled"));
   await page.getByTestId("send-test-ping").click();
-  await expect(page.getByTestId("ping-result")).toContainText("(payment_required)");
+  await expect(page.getByTestId("ping-result")).toContainText("Integrations need a paid plan");
+  await expect(page.getByTestId("ping-result").getByTestId("failure-reason")).toHaveText("(payment_required)");
   expect(receiver.received.length).toBe(before);
 });
 
-test("a member sees endpoints read-only and the server refuses their changes; another organization's endpoint is a 404", async ({ page, browser }) => {
+test("a member sees endpoints read-only, without controls, and the server refuses their changes; another organization's endpoint is a 404", async ({ page, browser, request }) => {
   const orgId = await signUp(page, { email: uniqueEmail("owner"), orgName: "Owner Org" });
   await unlockBilling(orgId);
-  await page.goto(`/console/${orgId}/webhooks`);
-  const form = page.getByRole("form", { name: "Add a webhook endpoint" });
-  await form.getByLabel("Endpoint URL").fill(receiver.url);
-  await form.getByRole("checkbox", { name: "All event types" }).check();
-  await form.getByRole("button", { name: "Add endpoint" }).click();
-  await expect(page.getByTestId("new-endpoint-secret")).toBeVisible();
-  const [{ id: endpointId }] = await sql<{ id: string }>(`SELECT id FROM "WebhookEndpoint" WHERE "orgId" = $1`, [orgId]);
+  const { id: endpointId } = await addEndpoint(page, orgId, receiver.url, "all");
+
+  // The admin's Save on the settings form, captured (and stopped) to replay as the member.
+  await page.goto(`/console/${orgId}/webhooks/${endpointId}`);
+  let savePost: Request | null = null;
+  page.on("request", (req) => {
+    if (req.method() === "POST" && req.headers()["next-action"] && req.postData()?.includes("Hijacked")) savePost = req;
+  });
+  await page.route(`**/console/${orgId}/webhooks/${endpointId}`, (route) => (route.request().method() === "POST" ? route.abort() : route.continue()));
+  const adminSettings = page.getByRole("form", { name: "Endpoint settings" });
+  await adminSettings.getByLabel("Description").fill("Hijacked");
+  await adminSettings.getByRole("button", { name: "Save changes" }).click();
+  await expect.poll(() => savePost !== null).toBe(true);
+  await page.unroute(`**/console/${orgId}/webhooks/${endpointId}`);
 
   const member = await signInAsMember(browser, orgId);
   await member.page.goto(`/console/${orgId}/webhooks`);
   await expect(member.page.getByTestId("read-only-notice")).toBeVisible();
   await expect(member.page.getByTestId("endpoint-row")).toContainText(receiver.url);
-  const memberForm = member.page.getByRole("form", { name: "Add a webhook endpoint" });
-  await expect(memberForm.getByRole("button", { name: "Add endpoint" })).toBeDisabled();
-  await expect(memberForm.getByTestId("create-disabled-reason")).toHaveText("Only admins can add endpoints.");
+  await expect(member.page.getByTestId("add-endpoint-button")).toHaveCount(0);
+  await expect(member.page.getByRole("form")).toHaveCount(0);
+  await member.page.goto(`/console/${orgId}/webhooks/new`);
+  await expect(member.page.getByTestId("read-only-notice")).toBeVisible();
+  await expect(member.page.getByRole("form", { name: "Add a webhook endpoint" })).toHaveCount(0);
 
+  // The endpoint's page: facts and the delivery log, no buttons and no greyed-out forms.
   await member.page.goto(`/console/${orgId}/webhooks/${endpointId}`);
-  for (const id of ["send-test-ping", "disable-endpoint", "roll-secret", "delete-endpoint"]) {
-    await expect(member.page.getByTestId(id), id).toBeDisabled();
+  await expect(member.page.getByTestId("endpoint-settings")).toContainText("attendee.created");
+  for (const id of ["send-test-ping", "disable-endpoint", "enable-endpoint", "roll-secret", "delete-endpoint", "resend-delivery"]) {
+    await expect(member.page.getByTestId(id), id).toHaveCount(0);
   }
-  await expect(member.page.getByRole("form", { name: "Endpoint settings" }).getByRole("button", { name: "Save changes" })).toBeDisabled();
+  await expect(member.page.getByRole("form", { name: "Endpoint settings" })).toHaveCount(0);
+  await expect(member.page.locator("main button:disabled, main fieldset:disabled")).toHaveCount(0);
 
-  // Forged: controls re-enabled in the page; the server answers admin_required and nothing changes.
-  await member.page.getByTestId("send-test-ping").evaluate((button) => button.removeAttribute("disabled"));
-  await member.page.getByTestId("send-test-ping").click();
-  await expect(member.page.getByTestId("ping-result")).toContainText("(admin_required)");
-  const settings = member.page.getByRole("form", { name: "Endpoint settings" });
-  await settings.locator("fieldset").first().evaluate((fieldset) => fieldset.removeAttribute("disabled"));
-  await settings.getByLabel("Description").fill("Hijacked");
-  await settings.getByRole("button", { name: "Save changes" }).click();
-  await expect(settings.getByTestId("failure-reason")).toHaveText("(admin_required)");
+  // Forged: the admin's captured Save replayed with the member's session. Refused, nothing changes.
+  const captured = savePost as Request | null;
+  const headers: Record<string, string> = {
+    ...captured!.headers(),
+    cookie: (await member.context.cookies()).map((c) => `${c.name}=${c.value}`).join("; "),
+  };
+  delete headers["content-length"];
+  const replay = await request.post(captured!.url(), { headers, data: captured!.postDataBuffer()! });
+  expect(await replay.text()).toContain("admin_required");
   const [unchanged] = await sql<{ description: string }>(`SELECT description FROM "WebhookEndpoint" WHERE id = $1`, [endpointId]);
   expect(unchanged.description).toBe("");
-  expect(await sql(`SELECT id FROM "WebhookDelivery" WHERE "endpointId" = $1`, [endpointId])).toHaveLength(0);
   await member.context.close();
 
   // Someone in another organization only: the endpoint's address is not found.
@@ -318,15 +343,12 @@ test("an admin sends a test attendee.created built from the organization's lates
     [event.id, email, `GRACE${checkCharacter("GRACE")}`],
   );
 
-  await page.goto(`/console/${orgId}/webhooks`);
+  await page.goto(`/console/${orgId}/webhooks/new`);
   const form = page.getByRole("form", { name: "Add a webhook endpoint" });
   // ping is always on, and the form says so instead of offering it.
   await expect(form.getByTestId("ping-always-on")).toContainText("every endpoint always receives the test pings");
   await expect(form.getByRole("checkbox", { name: /^ping/ })).toHaveCount(0);
-  await form.getByLabel("Endpoint URL").fill(hooks.url);
-  await form.getByRole("checkbox", { name: /^attendee\.created/ }).check();
-  await form.getByRole("button", { name: "Add endpoint" }).click();
-  const secret = await page.getByTestId("new-endpoint-secret").getByLabel("Signing secret").inputValue();
+  const { secret } = await addEndpoint(page, orgId, hooks.url, [/^attendee\.created/]);
   await page.getByTestId("new-endpoint-secret").getByRole("button", { name: "Done" }).click();
   await page.getByTestId("endpoint-row").getByTestId("manage-endpoint").click();
   await expect(page.getByRole("heading", { level: 1, name: "Webhook endpoint" })).toBeVisible();

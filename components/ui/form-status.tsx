@@ -1,11 +1,11 @@
 import type { ActionState } from "@/lib/console/action-result";
-import { cx } from "./cx";
 import { AlertIcon, CheckCircleIcon } from "./icons";
 
 /**
  * The outcome of a form submission, in a live region that is always in the DOM (a region
- * added together with its text is not announced). Failures show the reason code too, the
- * same `details.reason` the Partner API returns, so support can match it.
+ * added together with its text is not announced). A failure's reason code (the Partner
+ * API's `details.reason`) stays out of the text people read, but is kept hidden in the
+ * markup so support and tests can match it.
  */
 export function FormStatus({
   state,
@@ -29,12 +29,9 @@ export function FormStatus({
           <span>
             {failure.message}
             {failure.reason ? (
-              <>
-                {" "}
-                <span className={cx("font-mono text-xs opacity-80")} data-testid="failure-reason">
-                  ({failure.reason})
-                </span>
-              </>
+              <span hidden data-testid="failure-reason">
+                ({failure.reason})
+              </span>
             ) : null}
           </span>
         </p>

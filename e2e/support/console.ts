@@ -57,12 +57,16 @@ export async function unlockBilling(orgId: string): Promise<void> {
   await ops("billing:set", { org: orgId, plan: "card", account: "active" });
 }
 
-/** Creates a key through the form and returns the secret shown once. */
-export async function createKey(page: Page, orgId: string, name: string, scopes: string[]): Promise<string> {
-  if (!page.url().endsWith(`/console/${orgId}/api-keys`)) await page.goto(`/console/${orgId}/api-keys`);
+/**
+ * Creates a key through the form on the "Create key" page and returns the secret, left on
+ * screen; its Done button goes back to the list.
+ */
+export async function createKey(page: Page, orgId: string, name: string, scopes: string[], options: { expiresOn?: string } = {}): Promise<string> {
+  if (!page.url().endsWith(`/console/${orgId}/api-keys/new`)) await page.goto(`/console/${orgId}/api-keys/new`);
   const form = page.getByRole("form", { name: "Create an API key" });
   await form.getByLabel("Name").fill(name);
   for (const scope of scopes) await form.getByRole("checkbox", { name: scope }).check();
+  if (options.expiresOn) await form.getByLabel("Expires").fill(options.expiresOn);
   await form.getByRole("button", { name: "Create key" }).click();
   const reveal = page.getByTestId("new-key");
   await expect(reveal).toBeVisible();
@@ -70,4 +74,29 @@ export async function createKey(page: Page, orgId: string, name: string, scopes:
   const secret = await reveal.getByLabel("New API key").inputValue();
   expect(secret).toMatch(/^svc_live_[A-Za-z0-9]{32}$/);
   return secret;
+}
+
+/** Done on the one-time key display: back to the keys list. */
+export async function closeNewKey(page: Page): Promise<void> {
+  await page.getByTestId("new-key").getByRole("button", { name: "Done" }).click();
+  await expect(page.getByRole("heading", { level: 1, name: "API keys" })).toBeVisible();
+}
+
+/**
+ * Adds an endpoint through the form on the "Add endpoint" page and returns its signing
+ * secret and id, the secret left on screen (Done goes back to the list).
+ */
+export async function addEndpoint(page: Page, orgId: string, url: string, eventTypes: RegExp[] | "all", description = ""): Promise<{ secret: string; id: string }> {
+  await page.goto(`/console/${orgId}/webhooks/new`);
+  const form = page.getByRole("form", { name: "Add a webhook endpoint" });
+  await form.getByLabel("Endpoint URL").fill(url);
+  if (description) await form.getByLabel("Description").fill(description);
+  if (eventTypes === "all") await form.getByRole("checkbox", { name: "All event types" }).check();
+  else for (const type of eventTypes) await form.getByRole("checkbox", { name: type }).check();
+  await form.getByRole("button", { name: "Add endpoint" }).click();
+  const reveal = page.getByTestId("new-endpoint-secret");
+  await expect(reveal).toBeVisible();
+  const secret = await reveal.getByLabel("Signing secret").inputValue();
+  const href = await reveal.getByRole("link", { name: "Open the endpoint" }).getAttribute("href");
+  return { secret, id: href!.split("/").pop()! };
 }

@@ -32,18 +32,29 @@ export function deliverySettled(result: DeliveryResult, since: number): boolean 
   return result.lastAttempt !== null && result.lastAttempt.attemptNumber > since;
 }
 
-function answer(attempt: NonNullable<DeliveryResult["lastAttempt"]>): string {
-  const status = attempt.statusCode !== null ? `HTTP ${attempt.statusCode}` : (attempt.error ?? "no response");
-  return `${status} in ${attempt.durationMs} ms`;
+// Attempts logged before errors were written as sentences start with the outbound
+// error's kind ("network: …"); the console never shows such codes.
+const LEGACY_KIND_PREFIX = /^(blocked|timeout|network|too_large|error): /;
+
+/** An attempt's error as a sentence for people: no internal prefix, one closing full stop. */
+export function readableAttemptError(error: string): string {
+  const text = error.replace(LEGACY_KIND_PREFIX, "").trim();
+  const sentence = text.charAt(0).toUpperCase() + text.slice(1);
+  return /[.!?]$/.test(sentence) ? sentence : `${sentence}.`;
 }
 
-/** "Delivered: HTTP 200 in 41 ms." / "Failed: HTTP 500 in 12 ms. Next attempt …" */
+function answer(attempt: NonNullable<DeliveryResult["lastAttempt"]>): string {
+  return attempt.statusCode !== null ? `HTTP ${attempt.statusCode} in ${attempt.durationMs} ms` : `no response after ${attempt.durationMs} ms`;
+}
+
+/** "Test ping delivered: HTTP 200 in 41 ms (attempt 1)." / "Resend failed: HTTP 500 in 12 ms. Next attempt …" */
 export function describeDeliveryResult(result: DeliveryResult, what: string, formatTime: (date: Date) => string): string {
   const attempt = result.lastAttempt;
   if (result.state === "succeeded" && attempt) return `${what} delivered: ${answer(attempt)} (attempt ${attempt.attemptNumber}).`;
   if (result.state === "cancelled") return `${what} was not sent: the endpoint is disabled.`;
   if (!attempt) return `${what} is queued. Its result appears here and in the delivery log once it has been sent.`;
-  const failed = `${what} failed: ${answer(attempt)}${attempt.statusCode !== null && attempt.error ? ` (${attempt.error})` : ""}.`;
-  if (result.state === "exhausted") return `${failed} No further attempts will be made.`;
-  return result.nextAttemptAt ? `${failed} Next attempt ${formatTime(result.nextAttemptAt)}.` : failed;
+  const failed = [`${what} failed: ${answer(attempt)}.`, attempt.error ? readableAttemptError(attempt.error) : null];
+  if (result.state === "exhausted") failed.push("No further attempts will be made.");
+  else if (result.nextAttemptAt) failed.push(`Next attempt ${formatTime(result.nextAttemptAt)}.`);
+  return failed.filter(Boolean).join(" ");
 }

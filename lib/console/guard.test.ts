@@ -18,6 +18,11 @@ vi.mock("@/lib/auth/session", () => ({
   },
 }));
 vi.mock("next/cache", () => ({ revalidatePath: vi.fn() }));
+// The request's cookies: only the console's time-zone cookie is read by the actions.
+const cookieJar = vi.hoisted(() => ({ tz: undefined as string | undefined }));
+vi.mock("next/headers", () => ({
+  cookies: async () => ({ get: (name: string) => (name === "tz" && cookieJar.tz ? { name, value: cookieJar.tz } : undefined) }),
+}));
 
 const { requireAdmin, requireMember } = await import("./guard");
 const keyActions = await import("@/app/console/[orgId]/api-keys/actions");
@@ -127,6 +132,19 @@ describe("console actions enforce the guard on the server", () => {
     const row = await getDb().apiKey.findUniqueOrThrow({ where: { id: result.data.id } });
     expect(row.createdById).toBe(admin.id);
     expect(JSON.stringify(row)).not.toContain(result.data.secret);
+  });
+
+  it("reads a picked expiry day in the admin's zone: the browser's, else the console's cookie", async () => {
+    session.user = admin;
+    const sent = await keyActions.createKeyAction(null, form({ orgId: org.id, name: "Zoned", scopes: ["events:read"], expiresOn: "2031-06-30", timeZone: "America/Los_Angeles" }));
+    cookieJar.tz = "America/Los_Angeles";
+    const fromCookie = await keyActions.createKeyAction(null, form({ orgId: org.id, name: "No script", scopes: ["events:read"], expiresOn: "2031-06-30" }));
+    cookieJar.tz = undefined;
+    for (const result of [sent, fromCookie]) {
+      if (!result.ok) throw new Error(result.message);
+      const row = await getDb().apiKey.findUniqueOrThrow({ where: { id: result.data.id } });
+      expect(row.expiresAt?.toISOString()).toBe("2031-07-01T06:59:59.999Z");
+    }
   });
 
   it("returns createKeySchema's field errors for bad input", async () => {

@@ -24,13 +24,22 @@ export function keyState(key: { revokedAt: Date | null; expiresAt: Date | null }
   return "active";
 }
 
-/** One page of the organization's keys, newest first; the secret hash is never selected. */
-export async function listApiKeys(orgId: string, requestedPage: number): Promise<{ rows: KeyRow[]; page: PageInfo }> {
+/**
+ * One page of the organization's keys, newest first; the secret hash is never selected.
+ * Revoked keys are listed only when asked for (they pile up and can never be used again);
+ * `revokedCount` says how many there are either way.
+ */
+export async function listApiKeys(
+  orgId: string,
+  requestedPage: number,
+  options: { includeRevoked?: boolean } = {},
+): Promise<{ rows: KeyRow[]; page: PageInfo; revokedCount: number }> {
   const db = getDb();
-  const total = await db.apiKey.count({ where: { orgId } });
+  const where = options.includeRevoked ? { orgId } : { orgId, revokedAt: null };
+  const [total, revokedCount] = await Promise.all([db.apiKey.count({ where }), db.apiKey.count({ where: { orgId, revokedAt: { not: null } } })]);
   const { page, skip, take } = pageRequest(requestedPage, total);
   const keys = await db.apiKey.findMany({
-    where: { orgId },
+    where,
     orderBy: [{ createdAt: "desc" }, { id: "desc" }],
     skip,
     take,
@@ -59,7 +68,7 @@ export async function listApiKeys(orgId: string, requestedPage: number): Promise
     expiresAt: key.expiresAt,
     revokedAt: key.revokedAt,
   }));
-  return { rows, page: pageInfo(page, total, rows.length) };
+  return { rows, page: pageInfo(page, total, rows.length), revokedCount };
 }
 
 export function activeKeyWhere(orgId: string, now: Date = new Date()) {

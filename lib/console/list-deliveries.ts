@@ -2,7 +2,7 @@ import { z } from "zod";
 import { getDb } from "@/lib/db/client";
 import { AppError } from "@/lib/errors/app-error";
 import type { Prisma } from "@/lib/generated/prisma/client";
-import type { DeliveryLogEntry } from "@/lib/webhooks/delivery-log";
+import { DELIVERY_LOG_INCLUDE, toDeliveryLogEntry, type DeliveryLogEntry } from "@/lib/webhooks/delivery-log";
 import { WEBHOOK_EVENT_TYPES, type WebhookEventType } from "@/lib/webhooks/event-types";
 import { DELIVERY_LOG_RETENTION_MS } from "@/lib/webhooks/schedule";
 import { pageInfo, pageRequest, parsePageParam, type PageInfo } from "./pagination";
@@ -42,28 +42,6 @@ export function deliveryFilterQuery(filters: Omit<DeliveryFilters, "page">, page
   return text ? `?${text}` : "";
 }
 
-const include = {
-  event: { select: { type: true, test: true } },
-  attempts: { orderBy: { attemptNumber: "asc" }, omit: { id: true, deliveryId: true } },
-} satisfies Prisma.WebhookDeliveryInclude;
-
-type Row = Prisma.WebhookDeliveryGetPayload<{ include: typeof include }>;
-
-function toEntry(row: Row): DeliveryLogEntry {
-  return {
-    id: row.id,
-    eventId: row.eventId,
-    eventType: row.event.type,
-    test: row.event.test,
-    state: row.state,
-    attemptCount: row.attemptCount,
-    nextAttemptAt: row.nextAttemptAt,
-    completedAt: row.completedAt,
-    createdAt: row.createdAt,
-    attempts: row.attempts,
-  };
-}
-
 const isUuid = (value: string) => z.uuid().safeParse(value).success;
 
 async function requireEndpointOf(orgId: string, endpointId: string): Promise<void> {
@@ -89,15 +67,15 @@ export async function listDeliveriesPage(
   const db = getDb();
   const total = await db.webhookDelivery.count({ where });
   const { page, skip, take } = pageRequest(filters.page, total);
-  const rows = await db.webhookDelivery.findMany({ where, orderBy: [{ createdAt: "desc" }, { id: "desc" }], skip, take, include });
-  return { rows: rows.map(toEntry), page: pageInfo(page, total, rows.length) };
+  const rows = await db.webhookDelivery.findMany({ where, orderBy: [{ createdAt: "desc" }, { id: "desc" }], skip, take, include: DELIVERY_LOG_INCLUDE });
+  return { rows: rows.map(toDeliveryLogEntry), page: pageInfo(page, total, rows.length) };
 }
 
 /** One delivery of the organization's endpoint (the console polls a test ping with it), or 404. */
 export async function getEndpointDelivery(orgId: string, endpointId: string, deliveryId: string): Promise<DeliveryLogEntry> {
   const row = isUuid(orgId) && isUuid(endpointId) && isUuid(deliveryId)
-    ? await getDb().webhookDelivery.findFirst({ where: { id: deliveryId, endpointId, endpoint: { orgId } }, include })
+    ? await getDb().webhookDelivery.findFirst({ where: { id: deliveryId, endpointId, endpoint: { orgId } }, include: DELIVERY_LOG_INCLUDE })
     : null;
   if (!row) throw new AppError("NOT_FOUND", "No such webhook delivery.");
-  return toEntry(row);
+  return toDeliveryLogEntry(row);
 }

@@ -102,8 +102,8 @@ async function sendAndRecord(claimed: ClaimedRow, options: AttemptOptions): Prom
   } catch {
     // A secret sealed under another APP_SECRET: an attempt that fails (and is logged as
     // such) rather than one that throws on every sweep and never counts.
-    const error = "error: the endpoint's signing secret could not be decrypted (was APP_SECRET changed?).";
-    return record(claimed, attemptNumber, now, { succeeded: false, statusCode: null, error, snippet: null, durationMs: 0 });
+    const error = "The endpoint's signing secret could not be decrypted (was APP_SECRET changed?).";
+    return record(claimed, attemptNumber, now, { succeeded: false, statusCode: null, error, snippet: null, responseHeaders: null, durationMs: 0 }, null);
   }
   const headers = webhookHeaders({
     body,
@@ -115,6 +115,6 @@ async function sendAndRecord(claimed: ClaimedRow, options: AttemptOptions): Prom
   });
 
   const result = await send(claimed.url, body, headers, options.timeoutMs ?? ATTEMPT_TIMEOUT_MS);
-  return record(claimed, attemptNumber, now, result);
+  return record(claimed, attemptNumber, now, result, headers);
 }
 

@@ -4,6 +4,7 @@ import { getDb } from "@/lib/db/client";
 import { AppError, validationError } from "@/lib/errors/app-error";
 import type { WebhookEndpoint } from "@/lib/generated/prisma/client";
 import { getOrganizationOrThrow } from "@/lib/orgs/organizations";
+import { localUrlHint } from "@/lib/outbound/local-url-hint";
 import { checkOutboundUrl, outboundAllowLoopback } from "@/lib/outbound/url-guard";
 import { cancelPendingDeliveries } from "./deliver";
 import { notifyDeliveries } from "./dispatch";
@@ -60,7 +61,11 @@ export function toEndpointView(row: WebhookEndpoint, now: Date = new Date()): We
 /** SSRF guard at save time; the same guard runs again at every send. */
 async function assertUrlAllowed(url: string): Promise<void> {
   const checked = await checkOutboundUrl(url, { allowLoopback: outboundAllowLoopback() });
-  if (!checked.ok) throw validationError([{ code: "custom", path: ["url"], message: checked.reason, input: url }]);
+  if (!checked.ok) {
+    const hint = localUrlHint(url);
+    const message = hint ? `${checked.reason} ${hint}` : checked.reason;
+    throw validationError([{ code: "custom", path: ["url"], message, input: url }]);
+  }
 }
 
 async function requireEndpoint(orgId: string, endpointId: string): Promise<WebhookEndpoint> {

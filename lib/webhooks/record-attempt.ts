@@ -23,7 +23,14 @@ export async function finishWithoutAttempt(
   });
 }
 
-export async function record(claimed: ClaimedRow, attemptNumber: number, now: Date, result: SendResult): Promise<AttemptOutcome> {
+/** `requestHeaders`: what was sent (null when nothing was), kept with the attempt for the log. */
+export async function record(
+  claimed: ClaimedRow,
+  attemptNumber: number,
+  now: Date,
+  result: SendResult,
+  requestHeaders: Record<string, string> | null,
+): Promise<AttemptOutcome> {
   const deliveryId = claimed.deliveryId;
   // A test (ping or sample event) gets one attempt: the admin who sent it is watching and
   // can resend, and a receiver still being built must not be disabled by its tests.
@@ -33,7 +40,7 @@ export async function record(claimed: ClaimedRow, attemptNumber: number, now: Da
   // means the endpoint was deleted meanwhile (its deliveries went with it) or, in theory,
   // the lease ran out and another runner recorded this attempt number first.
   if (result.succeeded) {
-    if (!(await recordSuccess(claimed, attemptNumber, now, result))) return { kind: "skipped", deliveryId, reason: "finished" };
+    if (!(await recordSuccess(claimed, attemptNumber, now, result, requestHeaders))) return { kind: "skipped", deliveryId, reason: "finished" };
     return { kind: "succeeded", deliveryId, attemptNumber, statusCode: result.statusCode ?? 0 };
   }
   try {
@@ -58,6 +65,8 @@ export async function record(claimed: ClaimedRow, attemptNumber: number, now: Da
           statusCode: result.statusCode,
           error: result.error,
           responseSnippet: result.snippet,
+          requestHeaders: requestHeaders ?? Prisma.DbNull,
+          responseHeaders: result.responseHeaders,
           succeeded: false,
         },
       });
@@ -86,7 +95,13 @@ export async function record(claimed: ClaimedRow, attemptNumber: number, now: Da
  * its attempt is logged, the endpoint's failure count goes back to 0. False when the
  * delivery was no longer ours to record.
  */
-async function recordSuccess(claimed: ClaimedRow, attemptNumber: number, now: Date, result: SendResult): Promise<boolean> {
+async function recordSuccess(
+  claimed: ClaimedRow,
+  attemptNumber: number,
+  now: Date,
+  result: SendResult,
+  requestHeaders: Record<string, string> | null,
+): Promise<boolean> {
   const inserted = await getDb().$executeRaw`
     WITH delivery AS (
       UPDATE "WebhookDelivery"
@@ -99,9 +114,10 @@ async function recordSuccess(claimed: ClaimedRow, attemptNumber: number, now: Da
       WHERE id = ${claimed.endpointId}::uuid AND "consecutiveFailures" <> 0 AND EXISTS (SELECT 1 FROM delivery)
     )
     INSERT INTO "WebhookAttempt" (id, "deliveryId", "attemptNumber", "startedAt", "durationMs", "statusCode", error,
-                                  "responseSnippet", succeeded)
+                                  "responseSnippet", "requestHeaders", "responseHeaders", succeeded)
     SELECT gen_random_uuid(), delivery.id, ${attemptNumber}::int, ${now}::timestamptz, ${result.durationMs}::int,
-           ${result.statusCode}::int, ${result.error}::text, ${result.snippet}::text, true
+           ${result.statusCode}::int, ${result.error}::text, ${result.snippet}::text,
+           ${requestHeaders === null ? null : JSON.stringify(requestHeaders)}::jsonb, ${result.responseHeaders}::text, true
     FROM delivery`;
   return inserted > 0;
 }

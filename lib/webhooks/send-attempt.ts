@@ -39,8 +39,17 @@ export type SendResult = {
   statusCode: number | null;
   error: string | null;
   snippet: string | null;
+  /** The response's headers as "Name: value" lines, capped like the body. */
+  responseHeaders: string | null;
   durationMs: number;
 };
+
+/** Response headers as the log shows them, one "Name: value" line each, capped at 2 KB. */
+export function responseHeaderLines(headers: { forEach(callback: (value: string, name: string) => void): void }): string | null {
+  const lines: string[] = [];
+  headers.forEach((value, name) => lines.push(`${name}: ${value}`));
+  return capPartnerText(lines.join("\n"));
+}
 
 export async function send(url: string, body: string, headers: Record<string, string>, timeoutMs: number): Promise<SendResult> {
   const started = performance.now();
@@ -59,10 +68,17 @@ export async function send(url: string, body: string, headers: Record<string, st
     const succeeded = response.status >= 200 && response.status < 300;
     let error: string | null = null;
     if (response.status >= 300 && response.status < 400) error = "Redirects are not followed: answer with a 2xx.";
-    return { succeeded, statusCode: response.status, error, snippet: capPartnerText(response.body, { truncated: response.truncated }), durationMs: elapsed() };
+    return {
+      succeeded,
+      statusCode: response.status,
+      error,
+      snippet: capPartnerText(response.body, { truncated: response.truncated }),
+      responseHeaders: responseHeaderLines(response.headers),
+      durationMs: elapsed(),
+    };
   } catch (err) {
-    const error =
-      err instanceof OutboundError ? `${err.kind}: ${err.message}` : `error: ${err instanceof Error ? err.message : String(err)}`;
-    return { succeeded: false, statusCode: null, error: error.slice(0, 1000), snippet: null, durationMs: elapsed() };
+    // Stored and shown as written: OutboundError messages are sentences for people.
+    const error = err instanceof OutboundError ? err.message : `The request failed: ${err instanceof Error ? err.message : String(err)}`;
+    return { succeeded: false, statusCode: null, error: error.slice(0, 1000), snippet: null, responseHeaders: null, durationMs: elapsed() };
   }
 }

@@ -2,6 +2,7 @@ import Link from "next/link";
 import type { ReactNode } from "react";
 import { OrgSwitcher } from "@/components/console/org-switcher";
 import { SideNav } from "@/components/console/side-nav";
+import { TimeZoneCookie } from "@/components/console/time-zone-cookie";
 import { UserMenu } from "@/components/console/user-menu";
 import { Badge } from "@/components/ui/badge";
 import { LogoMark } from "@/components/ui/icons";
@@ -19,6 +20,7 @@ export default async function OrgLayout({ children, params }: { children: ReactN
   const orgs = await listUserOrganizations(user.id);
   return (
     <ToastProvider>
+      <TimeZoneCookie />
       <a
         href="#main-content"
         className="sr-only z-50 rounded-md bg-white text-sm font-medium text-zinc-900 shadow-lg ring-1 ring-zinc-200 focus:not-sr-only focus:fixed focus:top-2 focus:left-2 focus:px-3 focus:py-2 dark:bg-zinc-900 dark:text-white dark:ring-zinc-700"

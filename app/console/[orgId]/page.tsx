@@ -15,7 +15,7 @@ const MAX_ENDPOINTS = 20;
 
 export default async function OverviewPage({ params }: { params: Promise<{ orgId: string }> }) {
   const { orgId } = await params;
-  const { org } = await requireMember(orgId);
+  const { org, membership } = await requireMember(orgId);
   const [lock, counts] = await Promise.all([loadIntegrationLock(orgId), loadOverviewCounts(orgId)]);
   const base = `/console/${orgId}`;
   const paid = lock === null || lock === "integrations_disabled";
@@ -88,7 +88,7 @@ export default async function OverviewPage({ params }: { params: Promise<{ orgId
           icon={<UsersIcon />}
         />
       </div>
-      <OverviewChecklist steps={steps} />
+      <OverviewChecklist steps={steps} readOnly={membership.role !== "admin"} />
     </>
   );
 }

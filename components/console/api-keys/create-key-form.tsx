@@ -1,17 +1,21 @@
 "use client";
 
-import { useCallback, useState } from "react";
+import { useRouter } from "next/navigation";
+import { useCallback, useState, useSyncExternalStore } from "react";
 import { useFormAction, type FormAction } from "@/components/forms/use-form-action";
 import { Button } from "@/components/ui/button";
 import { cx, focusRing } from "@/components/ui/cx";
 import { FieldError, TextField, describedBy } from "@/components/ui/field";
 import { FormStatus } from "@/components/ui/form-status";
-import { endOfLocalDay, keyInputFromForm } from "@/lib/console/key-form-schema";
+import { keyInputFromForm } from "@/lib/console/key-form-schema";
 import { createKeySchema } from "@/lib/keys/key-schema";
 import { SCOPE_DESCRIPTIONS, SCOPES, type Scope } from "@/lib/keys/scopes";
 import { OneTimeSecret } from "../one-time-secret";
 
 type CreatedKey = { id: string; name: string; prefix: string; secret: string; scopes: Scope[] };
+
+const noSubscription = () => () => {};
+const browserTimeZone = () => Intl.DateTimeFormat().resolvedOptions().timeZone;
 
 function tomorrow(): string {
   const date = new Date();
@@ -22,30 +26,33 @@ function tomorrow(): string {
 
 /**
  * Name, one to four scopes and an optional expiry. Validated here with the same rules as
- * createKeySchema, then on the server by createApiKey itself. The created key is shown
- * once, above the form, until the user presses Done.
+ * createKeySchema, then on the server by createApiKey itself. The created key replaces the
+ * form and is shown once; Done goes back to the list.
  */
 export function CreateKeyForm({
   orgId,
   action,
   disabledReason,
   origin,
+  listHref,
 }: {
   orgId: string;
   action: FormAction<CreatedKey>;
   disabledReason: string | null;
   origin: string;
+  listHref: string;
 }) {
+  const router = useRouter();
   const [created, setCreated] = useState<CreatedKey | null>(null);
-  const [expiresAt, setExpiresAt] = useState("");
+  // The browser's zone, sent with the picked date: the key expires at the end of that day
+  // there. Read after hydration, so server and browser render the same markup first.
+  const timeZone = useSyncExternalStore(noSubscription, browserTimeZone, () => "");
   const onSuccess = useCallback((result: { data: CreatedKey }, form: HTMLFormElement | null) => {
     setCreated(result.data);
     form?.reset();
-    setExpiresAt("");
   }, []);
   const { state, pending, formRef, formAction, onSubmit, fieldErrors, clientMessage, clearFieldError } = useFormAction(action, {
     schema: createKeySchema,
-    // The hidden expiresAt field holds the end of the picked day in the user's zone.
     toInput: keyInputFromForm,
     onSuccess,
     focusAlias: FOCUS_ALIAS,
@@ -60,20 +67,24 @@ export function CreateKeyForm({
           fieldLabel="New API key"
           value={created.secret}
           warning="Copy this key now and store it somewhere safe, such as your secrets manager. It will not be shown again: afterwards only its prefix is visible. A lost key cannot be recovered, only replaced."
-          onDone={() => setCreated(null)}
+          onDone={() => router.push(listHref)}
         >
           <div className="mt-4">
             <p className="text-xs font-medium text-zinc-700 dark:text-zinc-300">Try it:</p>
-            <pre className="mt-1 overflow-x-auto rounded-md bg-zinc-900 px-3 py-2 font-mono text-xs text-zinc-100 dark:bg-black">
+            <pre
+              tabIndex={0}
+              aria-label="Example request with the new key"
+              className={cx("mt-1 overflow-x-auto rounded-md bg-zinc-900 px-3 py-2 font-mono text-xs text-zinc-100 dark:bg-black", focusRing)}
+            >
               <code>{`curl -H "Authorization: Bearer ${created.secret}" \\\n  ${origin}/partner/v1/me`}</code>
             </pre>
           </div>
         </OneTimeSecret>
       ) : null}
 
-      <form ref={formRef} noValidate action={formAction} onSubmit={onSubmit} aria-label="Create an API key" data-testid="create-key-form">
+      <form hidden={created !== null} ref={formRef} noValidate action={formAction} onSubmit={onSubmit} aria-label="Create an API key" data-testid="create-key-form">
         <input type="hidden" name="orgId" value={orgId} />
-        <input type="hidden" name="expiresAt" value={expiresAt} />
+        <input type="hidden" name="timeZone" value={timeZone} />
         <fieldset disabled={disabledReason !== null} className="space-y-6">
           <legend className="sr-only">New API key</legend>
           <TextField
@@ -126,13 +137,10 @@ export function CreateKeyForm({
             type="date"
             label="Expires"
             optional
-            min={tomorrow()}
-            hint="Leave empty for a key that does not expire. The key stops working at the end of this day (your time zone). An expiry cannot be extended."
+            min={timeZone ? tomorrow() : undefined}
+            hint={`Leave empty for a key that does not expire. The key stops working at the end of this day in your time zone${timeZone ? ` (${timeZone})` : ""}. An expiry cannot be extended.`}
             error={fieldErrors.expiresAt}
-            onChange={(event) => {
-              clearFieldError("expiresAt");
-              setExpiresAt(event.currentTarget.value ? (endOfLocalDay(event.currentTarget.value) ?? "") : "");
-            }}
+            onChange={() => clearFieldError("expiresAt")}
             idPrefix="key"
             className="max-w-xs"
           />

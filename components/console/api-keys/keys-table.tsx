@@ -1,4 +1,6 @@
+import Link from "next/link";
 import { Badge, type BadgeTone } from "@/components/ui/badge";
+import { cx, focusRing } from "@/components/ui/cx";
 import { EmptyState } from "@/components/ui/empty-state";
 import { KeyIcon } from "@/components/ui/icons";
 import { Pagination } from "@/components/ui/pagination";
@@ -15,32 +17,59 @@ const STATE: Record<KeyState, { label: string; tone: BadgeTone }> = {
   revoked: { label: "Revoked", tone: "red" },
 };
 
-/** The organization's keys: prefix only (the secret exists nowhere), scopes, who, when, state. */
+/** "Show revoked keys (3)" / "Hide revoked keys": a link, so the view can be shared and works without script. */
+function RevokedToggle({ orgId, revokedCount, showRevoked }: { orgId: string; revokedCount: number; showRevoked: boolean }) {
+  if (revokedCount === 0) return null;
+  const basePath = `/console/${orgId}/api-keys`;
+  return (
+    <div className="border-b border-zinc-200 px-4 py-3 sm:px-6 dark:border-zinc-800">
+      <Link
+        href={showRevoked ? `${basePath}#keys` : `${basePath}?revoked=1#keys`}
+        className={cx("text-sm font-medium text-indigo-700 underline-offset-2 hover:underline dark:text-indigo-300", focusRing)}
+        data-testid="revoked-toggle"
+      >
+        {showRevoked ? `Hide revoked keys (${revokedCount})` : `Show revoked keys (${revokedCount})`}
+      </Link>
+    </div>
+  );
+}
+
+/**
+ * The organization's keys: prefix only (the secret exists nowhere), scopes, who, when,
+ * state. Revoked keys only behind the toggle, each with the day it was revoked.
+ * `revokeAction` is null for members: no button at all, not a disabled one.
+ */
 export function KeysTable({
   orgId,
   rows,
   page,
+  revokedCount,
+  showRevoked,
   revokeAction,
-  readOnlyReason,
+  emptyHint,
 }: {
   orgId: string;
   rows: KeyRow[];
   page: PageInfo;
-  revokeAction: FormAction<null>;
-  readOnlyReason: string | null;
+  revokedCount: number;
+  showRevoked: boolean;
+  revokeAction: FormAction<null> | null;
+  emptyHint: string;
 }) {
   if (page.total === 0) {
     return (
-      <EmptyState icon={<KeyIcon className="size-5" />} title="No API keys yet">
-        {readOnlyReason
-          ? "An admin of this organization can create the first key."
-          : "Create a key above, then call GET /partner/v1/me with it to check that it works."}
-      </EmptyState>
+      <>
+        <RevokedToggle orgId={orgId} revokedCount={revokedCount} showRevoked={showRevoked} />
+        <EmptyState icon={<KeyIcon className="size-5" />} title={revokedCount ? "No usable API keys" : "No API keys yet"}>
+          {emptyHint}
+        </EmptyState>
+      </>
     );
   }
   const now = new Date();
   return (
     <>
+      <RevokedToggle orgId={orgId} revokedCount={revokedCount} showRevoked={showRevoked} />
       <Table label="API keys" minWidth="52rem">
         <THead>
           <Th>Key</Th>
@@ -49,9 +78,11 @@ export function KeysTable({
           <Th>Last used</Th>
           <Th>Expires</Th>
           <Th>State</Th>
-          <Th className="text-right">
-            <span className="sr-only">Actions</span>
-          </Th>
+          {revokeAction ? (
+            <Th className="text-right">
+              <span className="sr-only">Actions</span>
+            </Th>
+          ) : null}
         </THead>
         <TBody>
           {rows.map((key) => (
@@ -86,25 +117,33 @@ export function KeysTable({
                 <DateOnly date={key.expiresAt} empty="Never" />
               </Td>
               <Td label="State">
-                <Badge tone={STATE[key.state].tone}>{STATE[key.state].label}</Badge>
+                <span className="inline-flex flex-col items-start gap-0.5 max-sm:items-end">
+                  <Badge tone={STATE[key.state].tone}>{STATE[key.state].label}</Badge>
+                  {key.revokedAt ? (
+                    <span className="text-xs whitespace-nowrap text-zinc-500 dark:text-zinc-400" data-testid="revoked-at">
+                      on <DateOnly date={key.revokedAt} />
+                    </span>
+                  ) : null}
+                </span>
               </Td>
-              <Td className="text-right max-sm:pt-2 max-sm:empty:hidden">
-                {key.state === "revoked" ? null : (
-                  <RevokeKeyButton
-                    orgId={orgId}
-                    keyId={key.id}
-                    keyName={key.name}
-                    prefix={key.prefix}
-                    action={revokeAction}
-                    disabledReason={readOnlyReason}
-                  />
-                )}
-              </Td>
+              {revokeAction ? (
+                <Td className="text-right max-sm:pt-2 max-sm:empty:hidden">
+                  {key.state === "revoked" ? null : (
+                    <RevokeKeyButton orgId={orgId} keyId={key.id} keyName={key.name} prefix={key.prefix} action={revokeAction} />
+                  )}
+                </Td>
+              ) : null}
             </Tr>
           ))}
         </TBody>
       </Table>
-      <Pagination info={page} basePath={`/console/${orgId}/api-keys`} label="API key pages" />
+      <Pagination
+        info={page}
+        basePath={`/console/${orgId}/api-keys`}
+        label="API key pages"
+        noun={["key", "keys"]}
+        pageHref={(pageNumber) => `/console/${orgId}/api-keys?${showRevoked ? "revoked=1&" : ""}page=${pageNumber}`}
+      />
     </>
   );
 }

@@ -15,14 +15,12 @@ export function RevokeKeyButton({
   keyName,
   prefix,
   action,
-  disabledReason,
 }: {
   orgId: string;
   keyId: string;
   keyName: string;
   prefix: string;
   action: FormAction<null>;
-  disabledReason: string | null;
 }) {
   const toast = useToast();
   return (
@@ -45,8 +43,7 @@ export function RevokeKeyButton({
       confirmLabel="Revoke key"
       pendingLabel="Revoking…"
       size="sm"
-      disabledReason={disabledReason}
-      reasonId="keys-read-only-reason"
+      disabledReason={null}
       onSuccess={(message) => {
         toast(message);
         focusPageHeadingIfLost();

@@ -8,13 +8,14 @@ import { inputClasses } from "@/components/ui/field";
 import { Pagination } from "@/components/ui/pagination";
 import { WebhookIcon } from "@/components/ui/icons";
 import { TBody, THead, Table, Td, Th, Tr } from "@/components/ui/table";
-import type { DeliveryResult } from "@/lib/console/delivery-result";
+import { readableAttemptError, type DeliveryResult } from "@/lib/console/delivery-result";
 import { formatDateTime } from "@/lib/console/format-time";
 import { DELIVERY_STATES, deliveryFilterQuery, type DeliveryFilters } from "@/lib/console/list-deliveries";
 import type { PageInfo } from "@/lib/console/pagination";
 import type { DeliveryLogEntry } from "@/lib/webhooks/delivery-log";
 import { WEBHOOK_EVENT_TYPES } from "@/lib/webhooks/event-types";
 import { RelativeTime } from "../time-stamp";
+import { AttemptDetail } from "./attempt-detail";
 import { ResendButton } from "./resend-button";
 
 const STATE: Record<DeliveryLogEntry["state"], { label: string; tone: BadgeTone }> = {
@@ -82,7 +83,7 @@ function Filters({ basePath, filters }: { basePath: string; filters: DeliveryFil
   );
 }
 
-function Attempts({ entry }: { entry: DeliveryLogEntry }) {
+function Attempts({ entry, timeZone }: { entry: DeliveryLogEntry; timeZone: string }) {
   if (entry.attempts.length === 0) return <span className="text-zinc-500 dark:text-zinc-400">None yet</span>;
   const last = entry.attempts[entry.attempts.length - 1];
   return (
@@ -101,20 +102,15 @@ function Attempts({ entry }: { entry: DeliveryLogEntry }) {
               <Badge tone={attempt.succeeded ? "green" : "red"}>{attempt.statusCode !== null ? `HTTP ${attempt.statusCode}` : "No response"}</Badge>
               <span className="tabular-nums">{attempt.durationMs} ms</span>
               <time dateTime={attempt.startedAt.toISOString()} className="text-zinc-500 dark:text-zinc-400">
-                {formatDateTime(attempt.startedAt)}
+                {formatDateTime(attempt.startedAt, timeZone)}
               </time>
             </div>
-            {attempt.error ? <p className="mt-1.5 break-words text-red-700 dark:text-red-400">{attempt.error}</p> : null}
-            {attempt.responseSnippet ? (
-              <details className="mt-1.5">
-                <summary className="cursor-pointer text-zinc-600 dark:text-zinc-400">Response body (first 2 KB)</summary>
-                <pre className="mt-1 max-h-48 overflow-auto rounded bg-zinc-100 p-2 font-mono whitespace-pre-wrap break-all text-zinc-800 dark:bg-zinc-950 dark:text-zinc-200">
-                  {attempt.responseSnippet}
-                </pre>
-              </details>
-            ) : (
-              <p className="mt-1.5 text-zinc-500 dark:text-zinc-400">Empty response body.</p>
-            )}
+            {attempt.error ? (
+              <p className="mt-1.5 break-words text-red-700 dark:text-red-400" data-testid="attempt-error">
+                {readableAttemptError(attempt.error)}
+              </p>
+            ) : null}
+            <AttemptDetail attempt={attempt} requestBody={entry.requestBody} />
           </li>
         ))}
       </ol>
@@ -132,6 +128,7 @@ export function DeliveryLog({
   page,
   resendAction,
   resendDisabledReason,
+  timeZone,
 }: {
   orgId: string;
   endpointId: string;
@@ -139,8 +136,10 @@ export function DeliveryLog({
   filters: DeliveryFilters;
   rows: DeliveryLogEntry[];
   page: PageInfo;
-  resendAction: FormAction<DeliveryResult>;
+  /** Null for members: no Resend button at all. */
+  resendAction: FormAction<DeliveryResult> | null;
   resendDisabledReason: string | null;
+  timeZone: string;
 }) {
   const filtered = filters.state !== null || filters.type !== null;
   const now = new Date();
@@ -157,7 +156,9 @@ export function DeliveryLog({
           <EmptyState icon={<WebhookIcon className="size-5" />} title={filtered ? "No deliveries match these filters" : "No deliveries in the last 30 days"}>
             {filtered
               ? "Clear the filters to see every delivery of the last 30 days."
-              : "Send a test ping above to check the receiver. Events of the subscribed types appear here as they are delivered."}
+              : resendAction
+                ? "Send a test ping above to check the receiver. Events of the subscribed types appear here as they are delivered."
+                : "Events of the subscribed types appear here as they are delivered."}
           </EmptyState>
         </div>
       ) : (
@@ -168,9 +169,11 @@ export function DeliveryLog({
               <Th>State</Th>
               <Th>Attempts</Th>
               <Th>Created</Th>
-              <Th className="text-right">
-                <span className="sr-only">Actions</span>
-              </Th>
+              {resendAction ? (
+                <Th className="text-right">
+                  <span className="sr-only">Actions</span>
+                </Th>
+              ) : null}
             </THead>
             <TBody>
               {rows.map((entry) => {
@@ -201,22 +204,24 @@ export function DeliveryLog({
                       </span>
                     </Td>
                     <Td label="Attempts" className="sm:min-w-60">
-                      <Attempts entry={entry} />
+                      <Attempts entry={entry} timeZone={timeZone} />
                     </Td>
                     <Td label="Created" className="whitespace-nowrap">
                       <RelativeTime date={entry.createdAt} now={now} />
                     </Td>
-                    <Td className="text-right max-sm:pt-2">
-                      <ResendButton
-                        orgId={orgId}
-                        endpointId={endpointId}
-                        deliveryId={entry.id}
-                        eventType={entry.eventType}
-                        action={resendAction}
-                        disabledReason={resendDisabledReason}
-                        describedById="resend-disabled-reason"
-                      />
-                    </Td>
+                    {resendAction ? (
+                      <Td className="text-right max-sm:pt-2">
+                        <ResendButton
+                          orgId={orgId}
+                          endpointId={endpointId}
+                          deliveryId={entry.id}
+                          eventType={entry.eventType}
+                          action={resendAction}
+                          disabledReason={resendDisabledReason}
+                          describedById="resend-disabled-reason"
+                        />
+                      </Td>
+                    ) : null}
                   </Tr>
                 );
               })}

@@ -34,14 +34,6 @@ function Hidden({ orgId, endpointId, extra }: Ids & { extra?: Record<string, str
 /** The reason a control is disabled, named by aria-describedby for screen readers. */
 const REASON_ID = "endpoint-controls-reason";
 
-export function ControlsReason({ reason }: { reason: string | null }) {
-  return (
-    <p id={REASON_ID} className={reason ? "text-sm text-zinc-600 dark:text-zinc-400" : "sr-only"} data-testid="controls-disabled-reason">
-      {reason}
-    </p>
-  );
-}
-
 /** The endpoint's confirmation buttons: the shared dialog with this page's ids and reason. */
 function ConfirmButton({
   ids,
@@ -240,14 +232,11 @@ export function TestPing({
             <span>
               {outcome.failure ? outcome.failure.message : outcome.message}
               {outcome.failure?.reason ? (
-                <>
-                  {" "}
-                  <span className="font-mono text-xs opacity-80" data-testid="failure-reason">
-                    ({outcome.failure.reason})
-                  </span>
-                </>
+                <span hidden data-testid="failure-reason">
+                  ({outcome.failure.reason})
+                </span>
               ) : null}
-              {result ? <span className="mt-0.5 block font-mono text-xs opacity-80">event {result.eventId}</span> : null}
+              {result ? <span className="mt-0.5 block font-mono text-xs opacity-80">Event {result.eventId}</span> : null}
             </span>
           </p>
         ) : null}

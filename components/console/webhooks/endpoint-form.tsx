@@ -1,6 +1,7 @@
 "use client";
 
 import Link from "next/link";
+import { useRouter } from "next/navigation";
 import { useCallback, useState } from "react";
 import { useFormAction, type FormAction } from "@/components/forms/use-form-action";
 import { Button } from "@/components/ui/button";
@@ -70,11 +71,14 @@ export function CreateEndpointForm({
   orgId,
   action,
   disabledReason,
+  listHref,
 }: {
   orgId: string;
   action: FormAction<CreatedEndpoint>;
   disabledReason: string | null;
+  listHref: string;
 }) {
+  const router = useRouter();
   const [created, setCreated] = useState<CreatedEndpoint | null>(null);
   const [formKey, setFormKey] = useState(0);
   const onSuccess = useCallback((result: { data: CreatedEndpoint }) => {
@@ -97,7 +101,7 @@ export function CreateEndpointForm({
           fieldLabel="Signing secret"
           value={created.secret}
           warning="Copy this signing secret into the receiver’s configuration now. It will not be shown again: afterwards only its first characters are visible. If it is lost, roll a new one on the endpoint’s page."
-          onDone={() => setCreated(null)}
+          onDone={() => router.push(listHref)}
         >
           <SecretHelp>
             <Link
@@ -113,6 +117,7 @@ export function CreateEndpointForm({
 
       <form
         key={formKey}
+        hidden={created !== null}
         ref={formRef}
         noValidate
         action={formAction}

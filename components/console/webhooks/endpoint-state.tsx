@@ -1,5 +1,6 @@
 import { Badge, type BadgeTone } from "@/components/ui/badge";
 import { formatDateTime } from "@/lib/console/format-time";
+import { viewerTimeZone } from "@/lib/console/viewer-time-zone";
 import type { WebhookEndpointView } from "@/lib/webhooks/endpoints";
 import { AUTO_DISABLE_AFTER_FAILURES } from "@/lib/webhooks/schedule";
 
@@ -8,9 +9,9 @@ type StateInput = Pick<WebhookEndpointView, "enabled" | "disabledReason" | "disa
 export type EndpointState = { label: string; tone: BadgeTone; detail: string | null };
 
 /** Enabled, disabled by an admin, or disabled automatically after failures (with when). */
-export function endpointState(endpoint: StateInput): EndpointState {
+export function endpointState(endpoint: StateInput, timeZone = "UTC"): EndpointState {
   if (endpoint.enabled) return { label: "Enabled", tone: "green", detail: null };
-  const when = endpoint.disabledAt ? formatDateTime(endpoint.disabledAt) : null;
+  const when = endpoint.disabledAt ? formatDateTime(endpoint.disabledAt, timeZone) : null;
   if (endpoint.disabledReason === "consecutive_failures") {
     return {
       label: "Auto-disabled",
@@ -21,8 +22,8 @@ export function endpointState(endpoint: StateInput): EndpointState {
   return { label: "Disabled", tone: "neutral", detail: `By an admin${when ? `, ${when}` : ""}` };
 }
 
-export function EndpointStateBadge({ endpoint, withDetail = false }: { endpoint: StateInput; withDetail?: boolean }) {
-  const state = endpointState(endpoint);
+export async function EndpointStateBadge({ endpoint, withDetail = false }: { endpoint: StateInput; withDetail?: boolean }) {
+  const state = endpointState(endpoint, await viewerTimeZone());
   return (
     <span className="inline-flex flex-col items-start gap-0.5 max-sm:items-end">
       <Badge tone={state.tone}>{state.label}</Badge>

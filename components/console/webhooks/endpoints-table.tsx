@@ -15,7 +15,7 @@ export function EndpointsTable({ orgId, endpoints, canCreate }: { orgId: string;
     return (
       <EmptyState icon={<WebhookIcon className="size-5" />} title="No webhook endpoints yet">
         {canCreate
-          ? "Add an endpoint above with the URL of your receiver and the event types it needs, then send it a test ping from its page."
+          ? "Add one with Add endpoint (the URL of your receiver and the event types it needs), then send it a test ping from its page."
           : "An endpoint receives a signed POST for each event type it subscribes to. An admin of this organization can add one."}
       </EmptyState>
     );

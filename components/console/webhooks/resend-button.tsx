@@ -42,7 +42,7 @@ export function ResendButton({
         if (answer.ok) {
           toast(answer.message, answer.data.state === "succeeded" || answer.data.lastAttempt === null ? "success" : "error");
         } else {
-          const text = `${answer.message}${answer.reason ? ` (${answer.reason})` : ""}`;
+          const text = answer.message;
           setError(text);
           toast(text, "error");
         }

@@ -1,3 +1,4 @@
+import { cx, focusRing } from "@/components/ui/cx";
 import { VERIFY_SNIPPET } from "@/lib/console/verify-snippet";
 
 // How a receiver verifies a delivery: the scheme of the spec (Events > Delivery) and a
@@ -30,7 +31,11 @@ export function SignatureSteps() {
 
 export function VerifySnippet({ className }: { className?: string }) {
   return (
-    <pre className={`overflow-x-auto rounded-md bg-zinc-900 px-3 py-2 font-mono text-xs leading-5 text-zinc-100 dark:bg-black ${className ?? ""}`}>
+    <pre
+      tabIndex={0}
+      aria-label="Verifying a webhook signature in Node.js"
+      className={cx("overflow-x-auto rounded-md bg-zinc-900 px-3 py-2 font-mono text-xs leading-5 text-zinc-100 dark:bg-black", focusRing, className)}
+    >
       <code>{VERIFY_SNIPPET}</code>
     </pre>
   );

@@ -5,6 +5,7 @@ import type { ActionResult, ActionState } from "@/lib/console/action-result";
 import { requireAdmin } from "@/lib/console/guard";
 import { keyInputFromForm } from "@/lib/console/key-form-schema";
 import { formText, runAction } from "@/lib/console/run-action";
+import { viewerTimeZone } from "@/lib/console/viewer-time-zone";
 import { createApiKey } from "@/lib/keys/create-key";
 import { revokeApiKey } from "@/lib/keys/revoke-key";
 import type { Scope } from "@/lib/keys/scopes";
@@ -19,7 +20,7 @@ export async function createKeyAction(_previous: ActionState<CreatedKeyView>, fo
   return runAction(async () => {
     const orgId = formText(formData, "orgId") ?? "";
     const { user } = await requireAdmin(orgId);
-    const key = await createApiKey(orgId, keyInputFromForm(formData), user.id);
+    const key = await createApiKey(orgId, keyInputFromForm(formData, await viewerTimeZone()), user.id);
     revalidatePath(`/console/${orgId}`, "layout");
     return {
       message: `Key “${key.name}” created. Copy it now: it will not be shown again.`,

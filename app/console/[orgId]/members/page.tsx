@@ -11,7 +11,7 @@ import { UsersIcon } from "@/components/ui/icons";
 import { Pagination } from "@/components/ui/pagination";
 import { Panel, PanelBody } from "@/components/ui/panel";
 import { TBody, THead, Table, Td, Th, Tr } from "@/components/ui/table";
-import { ADMIN_REQUIRED_MESSAGE, requireMember } from "@/lib/console/guard";
+import { requireMember } from "@/lib/console/guard";
 import { listMembers } from "@/lib/console/list-members";
 import { parsePageParam } from "@/lib/console/pagination";
 import { inviteState, listOpenInvites } from "@/lib/orgs/invites";
@@ -26,7 +26,6 @@ export default async function MembersPage({ params, searchParams }: Props) {
   const { user, org, membership } = await requireMember(orgId);
   const [members, invites] = await Promise.all([listMembers(orgId, parsePageParam((await searchParams).page)), listOpenInvites(orgId)]);
   const isAdmin = membership.role === "admin";
-  const readOnlyReason = isAdmin ? null : ADMIN_REQUIRED_MESSAGE;
   const now = new Date();
 
   return (
@@ -36,11 +35,13 @@ export default async function MembersPage({ params, searchParams }: Props) {
         description={<>People who can sign in to the console of {org.name}. Admins manage integrations and members; members can view everything but change nothing.</>}
       />
       {isAdmin ? null : <ReadOnlyNotice what="the members of this organization" />}
-      <Panel title="Invite someone" description="No email is sent: you get a one-time link to pass on yourself." id="invite">
-        <PanelBody>
-          <InviteForm orgId={orgId} action={createInviteAction} disabledReason={isAdmin ? null : "Only admins can invite people."} />
-        </PanelBody>
-      </Panel>
+      {isAdmin ? (
+        <Panel title="Invite someone" description="No email is sent: you get a one-time link to pass on yourself." id="invite">
+          <PanelBody>
+            <InviteForm orgId={orgId} action={createInviteAction} disabledReason={null} />
+          </PanelBody>
+        </Panel>
+      ) : null}
       <Panel title="Members" id="members" description={`${members.page.total} ${members.page.total === 1 ? "person" : "people"}`}>
         <Table label="Members" minWidth="32rem">
           <THead>
@@ -118,9 +119,11 @@ export default async function MembersPage({ params, searchParams }: Props) {
               <Th>Role</Th>
               <Th>Invited by</Th>
               <Th>Expires</Th>
-              <Th className="text-right">
-                <span className="sr-only">Actions</span>
-              </Th>
+              {isAdmin ? (
+                <Th className="text-right">
+                  <span className="sr-only">Actions</span>
+                </Th>
+              ) : null}
             </THead>
             <TBody>
               {invites.map((invite) => {
@@ -135,9 +138,11 @@ export default async function MembersPage({ params, searchParams }: Props) {
                     <Td label="Expires" className="whitespace-nowrap">
                       {expired ? <Badge tone="amber">Expired</Badge> : <RelativeTime date={invite.expiresAt} now={now} />}
                     </Td>
-                    <Td className="text-right max-sm:pt-2">
-                      <RevokeInviteButton orgId={orgId} inviteId={invite.id} email={invite.email} action={revokeInviteAction} disabledReason={readOnlyReason} />
-                    </Td>
+                    {isAdmin ? (
+                      <Td className="text-right max-sm:pt-2">
+                        <RevokeInviteButton orgId={orgId} inviteId={invite.id} email={invite.email} action={revokeInviteAction} disabledReason={null} />
+                      </Td>
+                    ) : null}
                   </Tr>
                 );
               })}

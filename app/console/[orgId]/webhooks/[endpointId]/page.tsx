@@ -6,15 +6,17 @@ import { PageHeader } from "@/components/console/page-header";
 import { ReadOnlyNotice } from "@/components/console/read-only-notice";
 import { DateOnly } from "@/components/console/time-stamp";
 import { DeliveryLog } from "@/components/console/webhooks/delivery-log";
-import { ControlsReason, DeleteEndpoint, EnableToggle, RollSecret, TestPing } from "@/components/console/webhooks/endpoint-controls";
+import { DeleteEndpoint, EnableToggle, RollSecret, TestPing } from "@/components/console/webhooks/endpoint-controls";
 import { EditEndpointForm } from "@/components/console/webhooks/endpoint-form";
 import { EndpointStateBadge } from "@/components/console/webhooks/endpoint-state";
+import { Badge } from "@/components/ui/badge";
 import { Callout } from "@/components/ui/callout";
 import { ArrowRightIcon } from "@/components/ui/icons";
 import { Panel, PanelBody } from "@/components/ui/panel";
 import { integrationLockMessage, loadIntegrationLock } from "@/lib/billing/entitlement";
 import { formatDateTime } from "@/lib/console/format-time";
-import { ADMIN_REQUIRED_MESSAGE, requireMember } from "@/lib/console/guard";
+import { requireMember } from "@/lib/console/guard";
+import { viewerTimeZone } from "@/lib/console/viewer-time-zone";
 import { listDeliveriesPage, parseDeliveryFilters } from "@/lib/console/list-deliveries";
 import { AppError } from "@/lib/errors/app-error";
 import { getWebhookEndpoint } from "@/lib/webhooks/endpoints";
@@ -60,10 +62,13 @@ export default async function WebhookEndpointPage({ params, searchParams }: Prop
   const { membership } = await requireMember(orgId);
   const endpoint = await loadEndpoint(orgId, endpointId);
   const filters = parseDeliveryFilters(await searchParams);
-  const [lock, deliveries] = await Promise.all([loadIntegrationLock(orgId), listDeliveriesPage(orgId, endpointId, filters)]);
+  const [lock, deliveries, timeZone] = await Promise.all([
+    loadIntegrationLock(orgId),
+    listDeliveriesPage(orgId, endpointId, filters),
+    viewerTimeZone(),
+  ]);
 
   const isAdmin = membership.role === "admin";
-  const adminReason = isAdmin ? null : ADMIN_REQUIRED_MESSAGE;
   const lockReason = lock ? `Paused while integrations are locked: ${integrationLockMessage(lock)}` : null;
   const ids = { orgId, endpointId };
   const basePath = `/console/${orgId}/webhooks/${endpointId}`;
@@ -93,13 +98,13 @@ export default async function WebhookEndpointPage({ params, searchParams }: Prop
       {autoDisabled ? (
         <Callout tone="danger" title="Disabled automatically: every delivery failed" data-testid="auto-disabled">
           After {AUTO_DISABLE_AFTER_FAILURES} failed delivery attempts in a row
-          {endpoint.disabledAt ? <>, on {formatDateTime(endpoint.disabledAt)},</> : null} the endpoint was disabled and its pending
+          {endpoint.disabledAt ? <>, on {formatDateTime(endpoint.disabledAt, timeZone)},</> : null} the endpoint was disabled and its pending
           deliveries were cancelled. Events that happen while it is disabled are not sent later. Check the latest attempts in the
           delivery log below, fix the receiver, then enable the endpoint and send a test ping.
         </Callout>
       ) : !endpoint.enabled ? (
         <Callout tone="warning" title="Disabled" data-testid="manually-disabled">
-          An admin disabled this endpoint{endpoint.disabledAt ? <> on {formatDateTime(endpoint.disabledAt)}</> : null}. It receives
+          An admin disabled this endpoint{endpoint.disabledAt ? <> on {formatDateTime(endpoint.disabledAt, timeZone)}</> : null}. It receives
           nothing, and events that happen meanwhile are not sent later. Enable it to receive new events.
         </Callout>
       ) : null}
@@ -127,31 +132,47 @@ export default async function WebhookEndpointPage({ params, searchParams }: Prop
               <DateOnly date={endpoint.createdAt} />
             </Fact>
           </dl>
-          <div className="flex flex-wrap items-start gap-3 border-t border-zinc-200 pt-5 dark:border-zinc-800">
-            <EnableToggle ids={ids} enabled={endpoint.enabled} action={setEndpointEnabledAction} disabledReason={adminReason} />
-            <div className="min-w-0 flex-1">
-              <TestPing
-                ids={ids}
-                eventTypes={endpoint.eventTypes}
-                action={sendTestPingAction}
-                statusAction={deliveryStatusAction}
-                disabledReason={adminReason ?? lockReason ?? (endpoint.enabled ? null : "Enable the endpoint to send a test ping.")}
-              />
+          {isAdmin ? (
+            <div className="flex flex-wrap items-start gap-3 border-t border-zinc-200 pt-5 dark:border-zinc-800">
+              <EnableToggle ids={ids} enabled={endpoint.enabled} action={setEndpointEnabledAction} disabledReason={null} />
+              <div className="min-w-0 flex-1">
+                <TestPing
+                  ids={ids}
+                  eventTypes={endpoint.eventTypes}
+                  action={sendTestPingAction}
+                  statusAction={deliveryStatusAction}
+                  disabledReason={lockReason ?? (endpoint.enabled ? null : "Enable the endpoint to send a test ping.")}
+                />
+              </div>
             </div>
-          </div>
-          {adminReason ? <ControlsReason reason={adminReason} /> : null}
+          ) : null}
         </PanelBody>
       </Panel>
 
-      <Panel title="Settings" id="settings" description="Changes apply to events recorded from now on.">
+      <Panel title="Settings" id="settings" description={isAdmin ? "Changes apply to events recorded from now on." : undefined}>
         <PanelBody>
-          <EditEndpointForm
-            orgId={orgId}
-            endpointId={endpointId}
-            defaults={{ url: endpoint.url, description: endpoint.description, eventTypes: endpoint.eventTypes }}
-            action={updateEndpointAction}
-            disabledReason={adminReason}
-          />
+          {isAdmin ? (
+            <EditEndpointForm
+              orgId={orgId}
+              endpointId={endpointId}
+              defaults={{ url: endpoint.url, description: endpoint.description, eventTypes: endpoint.eventTypes }}
+              action={updateEndpointAction}
+              disabledReason={null}
+            />
+          ) : (
+            <dl className="grid gap-4 sm:grid-cols-2" data-testid="endpoint-settings">
+              <Fact term="Description">{endpoint.description || <span className="text-zinc-500 dark:text-zinc-400">None</span>}</Fact>
+              <Fact term="Event types">
+                <ul className="flex flex-wrap gap-1" aria-label="Event types">
+                  {endpoint.eventTypes.map((type) => (
+                    <li key={type}>
+                      <Badge className="font-mono">{type}</Badge>
+                    </li>
+                  ))}
+                </ul>
+              </Fact>
+            </dl>
+          )}
         </PanelBody>
       </Panel>
 
@@ -177,13 +198,13 @@ export default async function WebhookEndpointPage({ params, searchParams }: Prop
             </Fact>
             <Fact term="Previous secret">
               {endpoint.previousSecretExpiresAt ? (
-                <span data-testid="secret-overlap">Still signs until {formatDateTime(endpoint.previousSecretExpiresAt)}</span>
+                <span data-testid="secret-overlap">Still signs until {formatDateTime(endpoint.previousSecretExpiresAt, timeZone)}</span>
               ) : (
                 <span className="text-zinc-500 dark:text-zinc-400">None signing</span>
               )}
             </Fact>
           </dl>
-          <RollSecret ids={ids} secretPrefix={endpoint.secretPrefix} action={rollSecretAction} disabledReason={adminReason} />
+          {isAdmin ? <RollSecret ids={ids} secretPrefix={endpoint.secretPrefix} action={rollSecretAction} disabledReason={null} /> : null}
         </PanelBody>
       </Panel>
 
@@ -199,16 +220,19 @@ export default async function WebhookEndpointPage({ params, searchParams }: Prop
           filters={filters}
           rows={deliveries.rows}
           page={deliveries.page}
-          resendAction={resendDeliveryAction}
-          resendDisabledReason={adminReason ?? lockReason ?? (endpoint.enabled ? null : "Enable the endpoint to resend deliveries.")}
+          resendAction={isAdmin ? resendDeliveryAction : null}
+          resendDisabledReason={lockReason ?? (endpoint.enabled ? null : "Enable the endpoint to resend deliveries.")}
+          timeZone={timeZone}
         />
       </Panel>
 
-      <Panel title="Delete endpoint" id="delete" description="Removes the endpoint and its delivery log. Nothing more is sent to it.">
-        <PanelBody>
-          <DeleteEndpoint ids={ids} url={endpoint.url} action={deleteEndpointAction} disabledReason={adminReason} />
-        </PanelBody>
-      </Panel>
+      {isAdmin ? (
+        <Panel title="Delete endpoint" id="delete" description="Removes the endpoint and its delivery log. Nothing more is sent to it.">
+          <PanelBody>
+            <DeleteEndpoint ids={ids} url={endpoint.url} action={deleteEndpointAction} disabledReason={null} />
+          </PanelBody>
+        </Panel>
+      ) : null}
     </>
   );
 }
