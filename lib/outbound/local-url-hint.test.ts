@@ -11,12 +11,11 @@ describe("localUrlHint", () => {
     "https://[::1]/hooks",
     "https://192.168.1.20/hooks",
     "https://10.0.0.5/hooks",
-    "https://169.254.10.1/hooks",
   ])("suggests a tunnel for %s", (url) => {
     expect(localUrlHint(url)).toBe(TUNNEL_HINT);
   });
 
-  it.each(["https://hooks.example.com/in", "https://93.184.216.34/hooks", "https://100.64.0.1/hooks", "not a url"])("says nothing for %s", (url) => {
+  it.each(["https://hooks.example.com/in", "https://93.184.216.34/hooks", "https://100.64.0.1/hooks", "https://169.254.169.254/latest", "not a url"])("says nothing for %s", (url) => {
     expect(localUrlHint(url)).toBeNull();
   });
 });

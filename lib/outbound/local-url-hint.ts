@@ -8,7 +8,9 @@ import { nonPublicAddressLabel, normalizeHost } from "./url-guard";
 export const TUNNEL_HINT =
   "To receive webhooks on your own computer, use a tunnel such as ngrok or cloudflared and enter its https:// address: this server cannot reach your machine.";
 
-const LOCAL_LABELS = new Set(["a loopback address", "a private network address", "a link-local address", "an unspecified address"]);
+// Link-local (169.254.x.x, the cloud metadata service among them) is not "your machine":
+// refused by the guard, but without a hint.
+const LOCAL_LABELS = new Set(["a loopback address", "a private network address", "an unspecified address"]);
 
 /** Whether the URL names this machine or a private network, by name or literal address. */
 export function isLocalUrl(raw: string): boolean {

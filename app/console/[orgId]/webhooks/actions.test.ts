@@ -2,6 +2,7 @@ import { randomBytes } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import type { SessionUser } from "@/lib/auth/session";
 import { getDb } from "@/lib/db/client";
+import { TUNNEL_HINT } from "@/lib/outbound/local-url-hint";
 import { setBilling } from "@/lib/orgs/organizations";
 import { createTestOrg } from "@/lib/testing/fixtures";
 import { activeSigningSecrets } from "@/lib/webhooks/signing-secret";
@@ -67,11 +68,11 @@ describe("webhook actions", () => {
     expect(row.secretCiphertext).not.toContain(secret.slice(6));
   });
 
-  it("puts the delivery guard's refusal under the url field and creates nothing", async () => {
+  it("puts the delivery guard's refusal, with the tunnel hint, under the url field and creates nothing", async () => {
     session.user = admin;
     const before = await getDb().webhookEndpoint.count({ where: { orgId } });
     const result = await actions.createEndpointAction(null, form({ orgId, url: "https://192.168.1.10/hook", eventTypes: "attendee.created" }));
-    expect(result).toMatchObject({ ok: false, code: "INVALID_INPUT", fields: { url: "The address 192.168.1.10 is a private network address." } });
+    expect(result).toMatchObject({ ok: false, code: "INVALID_INPUT", fields: { url: `The address 192.168.1.10 is a private network address. ${TUNNEL_HINT}` } });
     expect(await getDb().webhookEndpoint.count({ where: { orgId } })).toBe(before);
   });
 
