@@ -1,6 +1,7 @@
 import { getDb } from "@/lib/db/client";
 import { Prisma } from "@/lib/generated/prisma/client";
 import type { AttemptOutcome } from "./attempt-outcome";
+import { recordSuccess } from "./record-successes";
 import type { ClaimedRow } from "./claim";
 import { AUTO_DISABLE_AFTER_FAILURES, nextAttemptAfter } from "./schedule";
 import type { SendResult } from "./send-attempt";
@@ -40,7 +41,21 @@ export async function record(
   // means the endpoint was deleted meanwhile (its deliveries went with it) or, in theory,
   // the lease ran out and another runner recorded this attempt number first.
   if (result.succeeded) {
-    if (!(await recordSuccess(claimed, attemptNumber, now, result, requestHeaders))) return { kind: "skipped", deliveryId, reason: "finished" };
+    // Batched with the other successes finishing now (record-successes.ts).
+    const recorded = await recordSuccess({
+      deliveryId,
+      endpointId: claimed.endpointId,
+      claimedAttemptCount: claimed.attemptCount,
+      attemptNumber,
+      startedAt: now,
+      durationMs: result.durationMs,
+      statusCode: result.statusCode,
+      error: result.error,
+      snippet: result.snippet,
+      requestHeaders,
+      responseHeaders: result.responseHeaders,
+    });
+    if (!recorded) return { kind: "skipped", deliveryId, reason: "finished" };
     return { kind: "succeeded", deliveryId, attemptNumber, statusCode: result.statusCode ?? 0 };
   }
   try {
@@ -88,38 +103,6 @@ export async function record(
     nextAttemptAt: retrying ? retrying.toISOString() : null,
     retryInMs: retrying ? retrying.getTime() - now.getTime() : null,
   };
-}
-
-/**
- * The common case in one statement (one round trip, atomic): the delivery succeeded,
- * its attempt is logged, the endpoint's failure count goes back to 0. False when the
- * delivery was no longer ours to record.
- */
-async function recordSuccess(
-  claimed: ClaimedRow,
-  attemptNumber: number,
-  now: Date,
-  result: SendResult,
-  requestHeaders: Record<string, string> | null,
-): Promise<boolean> {
-  const inserted = await getDb().$executeRaw`
-    WITH delivery AS (
-      UPDATE "WebhookDelivery"
-      SET state = 'succeeded', "attemptCount" = ${attemptNumber}::int, "nextAttemptAt" = NULL, "lockedUntil" = NULL,
-          "completedAt" = ${now}::timestamptz, "updatedAt" = now()
-      WHERE id = ${claimed.deliveryId}::uuid AND state = 'pending' AND "attemptCount" = ${claimed.attemptCount}::int
-      RETURNING id
-    ), endpoint AS (
-      UPDATE "WebhookEndpoint" SET "consecutiveFailures" = 0
-      WHERE id = ${claimed.endpointId}::uuid AND "consecutiveFailures" <> 0 AND EXISTS (SELECT 1 FROM delivery)
-    )
-    INSERT INTO "WebhookAttempt" (id, "deliveryId", "attemptNumber", "startedAt", "durationMs", "statusCode", error,
-                                  "responseSnippet", "requestHeaders", "responseHeaders", succeeded)
-    SELECT gen_random_uuid(), delivery.id, ${attemptNumber}::int, ${now}::timestamptz, ${result.durationMs}::int,
-           ${result.statusCode}::int, ${result.error}::text, ${result.snippet}::text,
-           ${requestHeaders === null ? null : JSON.stringify(requestHeaders)}::jsonb, ${result.responseHeaders}::text, true
-    FROM delivery`;
-  return inserted > 0;
 }
 
 /**
