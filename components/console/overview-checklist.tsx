@@ -54,7 +54,7 @@ export function OverviewChecklist({ steps }: { steps: ChecklistStep[] }) {
                   )}
                 >
                   {step.title}
-                  {step.optional ? <span className="ml-2 text-xs font-normal text-zinc-500">Optional</span> : null}
+                  {step.optional ? <span className="ml-2 text-xs font-normal text-zinc-500 dark:text-zinc-400">Optional</span> : null}
                   <span className="sr-only">{step.done ? " (done)" : " (to do)"}</span>
                 </span>
                 <span className="mt-0.5 block text-sm text-zinc-600 dark:text-zinc-400">{step.detail}</span>

@@ -1,4 +1,5 @@
 import { VERIFY_SNIPPET } from "@/lib/console/verify-snippet";
+import { CodeBlock } from "@/components/ui/code-block";
 
 // How a receiver verifies a delivery: the scheme of the spec (Events > Delivery) and a
 // Node snippet (lib/console/verify-snippet.ts, tested against signPayload). No hooks:
@@ -30,9 +31,9 @@ export function SignatureSteps() {
 
 export function VerifySnippet({ className }: { className?: string }) {
   return (
-    <pre className={`overflow-x-auto rounded-md bg-zinc-900 px-3 py-2 font-mono text-xs leading-5 text-zinc-100 dark:bg-black ${className ?? ""}`}>
-      <code>{VERIFY_SNIPPET}</code>
-    </pre>
+    <CodeBlock label="Signature verification example (Node.js)" className={className}>
+      {VERIFY_SNIPPET}
+    </CodeBlock>
   );
 }
 
