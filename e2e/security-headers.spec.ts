@@ -1,57 +1,17 @@
-import fs from "node:fs";
-import path from "node:path";
 import { expect, test, type Page, type Response } from "@playwright/test";
 import { signUp, uniqueEmail, unlockBilling } from "./support/console";
-import { createEvent } from "./support/integrations";
-import { ops, sql } from "./support/server";
+import { emptyWorkspace } from "./support/page-fixtures";
+import { PAGES, pageFiles, SIGNED_OUT_PAGES } from "./support/pages";
 
 // Issue 12 item 8: every page of the app (enumerated from app/**/page.tsx, so a new page
-// without a row here fails) answers with the security headers, runs under its nonce CSP
-// with no violation, and hydrates (React attached; a click works). The HTML reference's
-// inline stylesheet is allowed by hash. The Partner API keeps Cache-Control: private, no-store.
+// without a row in e2e/support/pages.ts fails) answers with the security headers, runs
+// under its nonce CSP with no violation, and hydrates (React attached; a click works).
+// The HTML reference's inline stylesheet is allowed by hash. The Partner API keeps
+// Cache-Control: private, no-store.
 
 // The operator CLI (ops) saves endpoints on 127.0.0.1 under the same loopback exception
 // the server runs with (playwright.config.ts).
 process.env.OUTBOUND_ALLOW_LOOPBACK = "1";
-
-type Ids = { orgId: string; endpointId: string; dataSourceId: string; eventId: string; attendeeId: string };
-
-/** Each page file → the address that renders it. */
-const PAGES: Record<string, (ids: Ids) => string> = {
-  "app/page.tsx": () => "/",
-  "app/(auth)/sign-in/page.tsx": () => "/sign-in",
-  "app/(auth)/sign-up/page.tsx": () => "/sign-up",
-  "app/invite/[token]/page.tsx": () => "/invite/no-such-token-0123456789",
-  "app/console/page.tsx": () => "/console",
-  "app/console/new/page.tsx": () => "/console/new",
-  "app/console/[orgId]/page.tsx": ({ orgId }) => `/console/${orgId}`,
-  "app/console/[orgId]/[...missing]/page.tsx": ({ orgId }) => `/console/${orgId}/no-such-section`,
-  "app/console/[orgId]/api-keys/page.tsx": ({ orgId }) => `/console/${orgId}/api-keys`,
-  "app/console/[orgId]/api-keys/new/page.tsx": ({ orgId }) => `/console/${orgId}/api-keys/new`,
-  "app/console/[orgId]/billing/page.tsx": ({ orgId }) => `/console/${orgId}/billing`,
-  "app/console/[orgId]/members/page.tsx": ({ orgId }) => `/console/${orgId}/members`,
-  "app/console/[orgId]/events/page.tsx": ({ orgId }) => `/console/${orgId}/events`,
-  "app/console/[orgId]/events/[eventId]/page.tsx": ({ orgId, eventId }) => `/console/${orgId}/events/${eventId}`,
-  "app/console/[orgId]/events/[eventId]/programme/page.tsx": ({ orgId, eventId }) => `/console/${orgId}/events/${eventId}/programme`,
-  "app/console/[orgId]/events/[eventId]/guests/page.tsx": ({ orgId, eventId }) => `/console/${orgId}/events/${eventId}/guests`,
-  "app/console/[orgId]/events/[eventId]/guests/[attendeeId]/page.tsx": ({ orgId, eventId, attendeeId }) => `/console/${orgId}/events/${eventId}/guests/${attendeeId}`,
-  "app/console/[orgId]/events/[eventId]/engagement/page.tsx": ({ orgId, eventId }) => `/console/${orgId}/events/${eventId}/engagement`,
-  "app/console/[orgId]/webhooks/page.tsx": ({ orgId }) => `/console/${orgId}/webhooks`,
-  "app/console/[orgId]/webhooks/new/page.tsx": ({ orgId }) => `/console/${orgId}/webhooks/new`,
-  "app/console/[orgId]/webhooks/[endpointId]/page.tsx": ({ orgId, endpointId }) => `/console/${orgId}/webhooks/${endpointId}`,
-  "app/console/[orgId]/data-sources/page.tsx": ({ orgId }) => `/console/${orgId}/data-sources`,
-  "app/console/[orgId]/data-sources/new/page.tsx": ({ orgId }) => `/console/${orgId}/data-sources/new`,
-  "app/console/[orgId]/data-sources/[dataSourceId]/page.tsx": ({ orgId, dataSourceId }) => `/console/${orgId}/data-sources/${dataSourceId}`,
-  "app/console/[orgId]/data-sources/[dataSourceId]/edit/page.tsx": ({ orgId, dataSourceId }) => `/console/${orgId}/data-sources/${dataSourceId}/edit`,
-};
-
-function pageFiles(dir = "app"): string[] {
-  return fs.readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
-    const full = path.join(dir, entry.name);
-    if (entry.isDirectory()) return pageFiles(full);
-    return entry.name === "page.tsx" ? [full.split(path.sep).join("/")] : [];
-  });
-}
 
 /** Records CSP violations as the page reports them (event) and as chromium logs them. */
 async function watchViolations(page: Page): Promise<string[]> {
@@ -107,7 +67,7 @@ test("every page answers with a nonce CSP and the security headers, with no viol
   const outPage = await anonymous.newPage();
   const outViolations = await watchViolations(outPage);
   const nonces = new Set<string>();
-  for (const file of ["app/page.tsx", "app/(auth)/sign-in/page.tsx", "app/(auth)/sign-up/page.tsx", "app/invite/[token]/page.tsx"]) {
+  for (const file of SIGNED_OUT_PAGES) {
     const response = await outPage.goto(PAGES[file]({ orgId: "", endpointId: "", dataSourceId: "", eventId: "", attendeeId: "" }));
     nonces.add(expectPageHeaders(response, file));
     await expectHydrated(outPage, file);
@@ -120,19 +80,7 @@ test("every page answers with a nonce CSP and the security headers, with no viol
   const violations = await watchViolations(page);
   const orgId = await signUp(page, { email: uniqueEmail("csp"), orgName: "CSP Org" });
   await unlockBilling(orgId);
-  const created = (await ops("webhook:create", { org: orgId, url: "http://127.0.0.1:9/hooks", events: "attendee.created" })) as { endpoint: { id: string } };
-  const eventId = await createEvent(orgId, "CSP Conf");
-  const [source] = await sql<{ id: string }>(
-    `INSERT INTO "DataSource" ("orgId", "eventId", name, target, url, "headerNames", "recordsPath", mapping, schedule, "updatedAt")
-     VALUES ($1, $2, 'CSP source', 'attendees', 'http://127.0.0.1:9/people', '{}', '', $3, 'manual', now()) RETURNING id`,
-    [orgId, eventId, JSON.stringify({ fields: { email: { path: "email" } } })],
-  );
-  const [attendee] = await sql<{ id: string }>(
-    `INSERT INTO "Attendee" ("eventId", "displayName", email, "badgeCode", "qrToken", "updatedAt")
-     VALUES ($1::uuid, 'CSP Guest', 'csp-guest@example.com', 'CSP001', 'qr-csp-' || $1::text, now()) RETURNING id`,
-    [eventId],
-  );
-  const ids: Ids = { orgId, endpointId: created.endpoint.id, dataSourceId: source.id, eventId, attendeeId: attendee.id };
+  const ids = await emptyWorkspace(orgId);
 
   for (const file of Object.keys(PAGES).filter((name) => name.startsWith("app/console/"))) {
     const response = await page.goto(PAGES[file](ids));

@@ -16,14 +16,16 @@ export function OrgSwitcher({ orgs, currentOrgId }: { orgs: OrgOption[]; current
   return (
     <DisclosureMenu
       testId="org-switcher"
-      buttonLabel={`Organization: ${current?.name ?? "none"}. Switch organization`}
       buttonClassName="max-w-[11rem] px-2 py-1.5 text-sm font-medium text-zinc-900 hover:bg-zinc-100 sm:max-w-xs dark:text-zinc-100 dark:hover:bg-zinc-800"
       button={
         <>
-          <span className="flex size-5 shrink-0 items-center justify-center rounded bg-indigo-100 text-[11px] font-semibold text-indigo-700 dark:bg-indigo-500/20 dark:text-indigo-200">
+          {/* Named by its text (no aria-label), so what a voice-control user reads out matches. */}
+          <span className="sr-only">Organization: </span>
+          <span aria-hidden="true" className="flex size-5 shrink-0 items-center justify-center rounded bg-indigo-100 text-[11px] font-semibold text-indigo-700 dark:bg-indigo-500/20 dark:text-indigo-200">
             {(current?.name ?? "?").slice(0, 1).toUpperCase()}
           </span>
-          <span className="truncate">{current?.name}</span>
+          <span className="truncate">{current?.name ?? "none"}</span>
+          <span className="sr-only">. Switch organization</span>
           <ChevronsIcon className="size-3.5 shrink-0 text-zinc-500" />
         </>
       }

@@ -76,7 +76,7 @@ function StepBody({ step, detail }: { step: ChecklistStep; detail: ReactNode }) 
           )}
         >
           {step.title}
-          {step.optional ? <span className="ml-2 text-xs font-normal text-zinc-500">Optional</span> : null}
+          {step.optional ? <span className="ml-2 text-xs font-normal text-zinc-500 dark:text-zinc-400">Optional</span> : null}
           <span className="sr-only">{step.done ? " (done)" : " (to do)"}</span>
         </span>
         <span className="mt-0.5 block text-sm text-zinc-600 dark:text-zinc-400">{detail}</span>

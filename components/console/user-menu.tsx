@@ -18,12 +18,15 @@ export function UserMenu({ name, email }: { name: string; email: string }) {
     <DisclosureMenu
       testId="user-menu"
       align="right"
-      buttonLabel={`Account: ${email}`}
       buttonClassName="p-0.5"
       button={
-        <span className="flex size-8 items-center justify-center rounded-full bg-gradient-to-br from-indigo-500 to-violet-500 text-xs font-semibold text-white">
-          {initials(name, email)}
-        </span>
+        <>
+          {/* Named by its text, not an aria-label the visible initials are not part of. */}
+          <span aria-hidden="true" className="flex size-8 items-center justify-center rounded-full bg-gradient-to-br from-indigo-500 to-violet-500 text-xs font-semibold text-white">
+            {initials(name, email)}
+          </span>
+          <span className="sr-only">Account: {email}</span>
+        </>
       }
     >
       {() => (

@@ -2,14 +2,15 @@ import type { ComponentProps, CSSProperties, ReactNode } from "react";
 import { cx } from "./cx";
 
 // Data tables. From the sm breakpoint up, a real table that scrolls sideways inside its own
-// focusable, labelled region when the columns do not fit. Below it (phones) each row is a
+// focusable, labelled group when the columns do not fit (a group, not a region: a region is
+// a landmark, and the table usually sits in a Panel landmark of the same name). Below it (phones) each row is a
 // stacked card: cells become "label: value" lines, the label coming from `label` on the
 // cell (shown with ::before). Explicit ARIA table roles keep the semantics when CSS changes
 // the display of the table elements.
 
 export function Table({ label, children, minWidth = "42rem" }: { label: string; children: ReactNode; minWidth?: string }) {
   return (
-    <div className="relative sm:overflow-x-auto" role="region" aria-label={label} tabIndex={0}>
+    <div className="relative sm:overflow-x-auto" role="group" aria-label={label} tabIndex={0}>
       <table
         role="table"
         className="w-full border-collapse text-left text-sm max-sm:block sm:min-w-(--table-min-width)"

@@ -21,6 +21,7 @@ import { createOrganization, setBilling } from "@/lib/orgs/organizations";
 import { prepareBenchDatabase, type BenchDatabase } from "./lib/database";
 import { percentile } from "./lib/load";
 import { ensureBuild, startNextServer, type NextServer } from "./lib/next-server";
+import { credentialsPost, csrf } from "./lib/sign-in";
 
 const log = (line: string) => process.stderr.write(`[bench:auth] ${line}\n`);
 const emit = (value: unknown) => process.stdout.write(`${JSON.stringify(value)}\n`);
@@ -52,24 +53,6 @@ async function timed(request: () => Promise<Response>): Promise<Sample> {
   } catch (error) {
     return { ms: performance.now() - started, status: error instanceof Error ? error.name : "error" };
   }
-}
-
-/** A CSRF token and its cookie, as next-auth's browser client fetches them before signing in. */
-async function csrf(baseUrl: string): Promise<{ token: string; cookie: string }> {
-  const response = await fetch(`${baseUrl}/api/auth/csrf`);
-  const { csrfToken } = (await response.json()) as { csrfToken: string };
-  const cookie = response.headers.getSetCookie().map((line) => line.split(";")[0]).join("; ");
-  return { token: csrfToken, cookie };
-}
-
-function credentialsPost(baseUrl: string, session: { token: string; cookie: string }, email: string, password: string, ip: string) {
-  return fetch(`${baseUrl}/api/auth/callback/credentials`, {
-    method: "POST",
-    headers: { "content-type": "application/x-www-form-urlencoded", cookie: session.cookie, "x-forwarded-for": ip },
-    body: new URLSearchParams({ email, password, csrfToken: session.token, json: "true", callbackUrl: "/console" }),
-    redirect: "manual",
-    signal: AbortSignal.timeout(30_000),
-  });
 }
 
 const randomIp = () => `198.18.${randomBytes(1)[0]}.${randomBytes(1)[0]}`;

@@ -86,7 +86,7 @@ export function KeysTable({
         </THead>
         <TBody>
           {rows.map((key) => (
-            <Tr key={key.id} data-testid="key-row" data-key-id={key.id} className={key.state === "active" ? undefined : "opacity-75"}>
+            <Tr key={key.id} data-testid="key-row" data-key-id={key.id}>
               <Td className="max-sm:pb-2">
                 <div className="font-medium text-zinc-900 dark:text-zinc-100">{key.name}</div>
                 <div className="mt-0.5 font-mono text-xs text-zinc-500 dark:text-zinc-400" data-testid="key-prefix">

@@ -1,5 +1,5 @@
-import { cx, focusRing } from "@/components/ui/cx";
 import { VERIFY_SNIPPET } from "@/lib/console/verify-snippet";
+import { CodeBlock } from "@/components/ui/code-block";
 
 // How a receiver verifies a delivery: the scheme of the spec (Events > Delivery) and a
 // Node snippet (lib/console/verify-snippet.ts, tested against signPayload). No hooks:
@@ -31,13 +31,9 @@ export function SignatureSteps() {
 
 export function VerifySnippet({ className }: { className?: string }) {
   return (
-    <pre
-      tabIndex={0}
-      aria-label="Verifying a webhook signature in Node.js"
-      className={cx("overflow-x-auto rounded-md bg-zinc-900 px-3 py-2 font-mono text-xs leading-5 text-zinc-100 dark:bg-black", focusRing, className)}
-    >
-      <code>{VERIFY_SNIPPET}</code>
-    </pre>
+    <CodeBlock label="Signature verification example (Node.js)" className={className}>
+      {VERIFY_SNIPPET}
+    </CodeBlock>
   );
 }
 

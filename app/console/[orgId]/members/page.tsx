@@ -60,7 +60,7 @@ export default async function MembersPage({ params, searchParams }: Props) {
                 <Td className="max-sm:pb-2">
                   <div className="font-medium text-zinc-900 dark:text-zinc-100">
                     {member.name || member.email}
-                    {member.userId === user.id ? <span className="ml-2 text-xs font-normal text-zinc-500">(you)</span> : null}
+                    {member.userId === user.id ? <span className="ml-2 text-xs font-normal text-zinc-500 dark:text-zinc-400">(you)</span> : null}
                   </div>
                   {member.name ? <div className="text-xs text-zinc-500 dark:text-zinc-400">{member.email}</div> : null}
                 </Td>
