@@ -52,7 +52,7 @@ export function FieldMapping({ name, spec, field, errors, pathsListId, zonesList
   return (
     <li className={cx("rounded-lg border p-4", fieldError ? "border-red-400 dark:border-red-500/60" : "border-zinc-200 dark:border-zinc-800")} data-testid={`mapping-${name}`}>
       <div className="flex flex-wrap items-baseline gap-x-2 gap-y-1">
-        <h4 className="text-sm font-semibold text-zinc-900 dark:text-zinc-100">{spec.label}</h4>
+        <h3 className="text-sm font-semibold text-zinc-900 dark:text-zinc-100">{spec.label}</h3>
         {required ? <Badge tone="blue">Required</Badge> : <Badge>Optional</Badge>}
         <p className="w-full text-xs text-zinc-600 dark:text-zinc-400">{spec.help}</p>
       </div>
