@@ -70,6 +70,14 @@ describe("listGuests at 100,000 attendees", () => {
     }
   });
 
+  it("finds a whole email address exactly, in any letter case, through the (eventId, email) index", async () => {
+    expect((await listGuests(eventId, { q: " Guest12345@Example.COM " })).rows.map((r) => r.displayName)).toEqual(["Guest 12345"]);
+    expect((await listGuests(eventId, { q: "nobody@example.com" })).rows).toEqual([]);
+    const exact = await plan(Prisma.sql`SELECT id FROM "Attendee" a WHERE a."eventId" = ${eventId}::uuid AND a.email = ${"guest12345@example.com"}::citext
+      ORDER BY a."createdAt", a.id LIMIT 51`);
+    expect(exact).toMatch(/Index (Only )?Scan using "Attendee_eventId_email_key"/);
+  });
+
   it("shows badge codes in two groups", () => {
     expect(groupedBadgeCode("ABCDEF")).toBe("ABC-DEF");
   });

@@ -26,6 +26,9 @@ export function groupedBadgeCode(code: string): string {
   return code.length === 6 ? `${code.slice(0, 3)}-${code.slice(3)}` : code;
 }
 
+/** A whole address (name@domain.tld): matched exactly, case-insensitively. */
+const WHOLE_EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+
 export async function listGuests(
   eventId: string,
   filter: { q?: string; status?: string; after?: string },
@@ -36,7 +39,11 @@ export async function listGuests(
   const conditions = [Prisma.sql`a."eventId" = ${eventId}::uuid`];
   if (status) conditions.push(Prisma.sql`a.status = ${status}::"AttendeeStatus"`);
   if (after) conditions.push(Prisma.sql`(a."createdAt", a.id) > (${after.createdAt}, ${after.id}::uuid)`);
-  if (q) {
+  if (WHOLE_EMAIL.test(q)) {
+    // A pasted address finds that attendee through the (eventId, email) unique index:
+    // the substring match below reads every row of a large event for a rare term.
+    conditions.push(Prisma.sql`a.email = ${q}::citext`);
+  } else if (q) {
     const pattern = `%${q.replace(/[\\%_]/g, "\\$&")}%`;
     conditions.push(Prisma.sql`(a."displayName" ILIKE ${pattern} OR a.email::text ILIKE ${pattern} OR a.company ILIKE ${pattern})`);
   }
