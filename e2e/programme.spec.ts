@@ -1,11 +1,10 @@
-import { execFile } from "node:child_process";
-import { promisify } from "node:util";
 import AxeBuilder from "@axe-core/playwright";
 import { expect, test, type APIRequestContext, type Page } from "@playwright/test";
 import { startWebhookReceiver, type WebhookReceiver } from "../lib/webhooks/test-receiver";
 import { createKey, signUp, uniqueEmail, unlockBilling } from "./support/console";
 import { createEvent, signInAsMember } from "./support/integrations";
-import { databaseUrl, sql } from "./support/server";
+import { sql } from "./support/server";
+import { addReceiverEndpoint, runDueWebhooks } from "./support/webhooks";
 
 // The Programme section in the browser: an admin's session changes arrive at a
 // signing-verifying receiver on 127.0.0.1 as session.* webhooks and show in the Partner
@@ -19,33 +18,10 @@ test.beforeAll(async () => {
 });
 test.afterAll(async () => receiver?.close());
 
-async function addEndpoint(page: Page, orgId: string): Promise<void> {
-  await page.goto(`/console/${orgId}/webhooks`);
-  const form = page.getByRole("form", { name: "Add a webhook endpoint" });
-  await form.getByLabel("Endpoint URL").fill(receiver.url);
-  await form.getByRole("checkbox", { name: "All event types" }).check();
-  await form.getByRole("button", { name: "Add endpoint" }).click();
-  const reveal = page.getByTestId("new-endpoint-secret");
-  receiver.secrets = [await reveal.getByLabel("Signing secret").inputValue()];
-  await reveal.getByRole("button", { name: "Done" }).click();
-}
-
-/** Delivers what the outbox holds for the org (the operator's `webhooks:run-due`); resolves once delivered. */
-async function runDue(orgId: string): Promise<void> {
-  await promisify(execFile)(process.execPath, ["node_modules/tsx/dist/cli.mjs", "scripts/ops.ts", "webhooks:run-due", "--org", orgId], {
-    env: {
-      ...process.env,
-      DATABASE_URL: databaseUrl(),
-      DATABASE_POOL_MAX: "1",
-      APP_SECRET: process.env.E2E_APP_SECRET ?? "e2e-app-secret-0123456789abcdefghijklmnopqrstuvwxyz",
-      OUTBOUND_ALLOW_LOOPBACK: "1",
-    },
-  });
-}
 
 /** The next webhook, verified; and it is the only one, so nothing else was recorded since the last. */
 async function nextWebhook(orgId: string, count: number) {
-  await runDue(orgId);
+  await runDueWebhooks(orgId);
   const received = await receiver.waitFor(count);
   expect(received).toHaveLength(count);
   const last = received.at(-1)!;
@@ -71,7 +47,7 @@ test("an admin adds, edits and deletes a session; partners see each change; memb
   const orgId = await signUp(page, { email: uniqueEmail("programme"), orgName: "Programme Org" });
   await unlockBilling(orgId);
   const key = await createKey(page, orgId, "Partner", ["events:read"]);
-  await addEndpoint(page, orgId);
+  await addReceiverEndpoint(page, orgId, receiver);
   let seen = receiver.received.length;
 
   const eventId = await createEvent(orgId, "Programme Summit");

@@ -9,7 +9,7 @@ import { databaseUrl } from "./server";
 
 /** Adds `receiver` as an endpoint for all event types and gives it the signing secret shown once. */
 export async function addReceiverEndpoint(page: Page, orgId: string, receiver: WebhookReceiver): Promise<void> {
-  await page.goto(`/console/${orgId}/webhooks`);
+  await page.goto(`/console/${orgId}/webhooks/new`);
   const form = page.getByRole("form", { name: "Add a webhook endpoint" });
   await form.getByLabel("Endpoint URL").fill(receiver.url);
   await form.getByRole("checkbox", { name: "All event types" }).check();
