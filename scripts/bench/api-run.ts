@@ -30,6 +30,7 @@ import { profilePipeline } from "./lib/pipeline-profile";
 import { seedBenchData } from "./lib/seed";
 import { startMiddleEnd, walkAttendeePages } from "./lib/walk";
 import type { BenchContext } from "./types";
+import { runMain } from "./lib/run-main";
 
 const log = (line: string) => process.stderr.write(`[bench] ${line}\n`);
 const emit = (value: unknown) => process.stdout.write(`${JSON.stringify(value)}\n`);
@@ -175,12 +176,4 @@ async function main(): Promise<number> {
   }
 }
 
-main().then(
-  (code) => {
-    process.exitCode = code;
-  },
-  (error: unknown) => {
-    log(error instanceof Error ? (error.stack ?? error.message) : String(error));
-    process.exitCode = 1;
-  },
-);
+runMain(main, log);

@@ -21,6 +21,7 @@ import { prepareBenchDatabase, type BenchDatabase } from "./lib/database";
 import { percentile } from "./lib/load";
 import { ensureBuild, startNextServer, type NextServer } from "./lib/next-server";
 import { credentialsPost, csrf } from "./lib/sign-in";
+import { runMain } from "./lib/run-main";
 
 const log = (line: string) => process.stderr.write(`[bench:console] ${line}\n`);
 const emit = (value: unknown) => process.stdout.write(`${JSON.stringify(value)}\n`);
@@ -141,12 +142,4 @@ async function main(): Promise<number> {
   }
 }
 
-main().then(
-  (code) => {
-    process.exitCode = code;
-  },
-  (error: unknown) => {
-    log(error instanceof Error ? (error.stack ?? error.message) : String(error));
-    process.exitCode = 1;
-  },
-);
+runMain(main, log);
