@@ -138,6 +138,19 @@ export async function claimDueDeliveries(now: Date, limit: number, limits: Claim
     SELECT ${CLAIMED_COLUMNS} FROM c ${CLAIMED_JOINS}`);
 }
 
+/**
+ * Gives leases back: deliveries claimed but not attempted (a sweep that ended, a runner
+ * shutting down) are due again at once for any runner.
+ */
+export async function releaseLeases(deliveryIds: string[]): Promise<number> {
+  if (deliveryIds.length === 0) return 0;
+  const rows = await sqlQuery<{ id: string }>(Prisma.sql`
+    UPDATE "WebhookDelivery" SET "lockedUntil" = NULL
+    WHERE id = ANY(${deliveryIds}::uuid[]) AND state = 'pending'
+    RETURNING id`);
+  return rows.length;
+}
+
 /** Why a delivery could not be claimed, for the caller (the Inngest run sleeps on not_due). */
 export async function explainUnclaimed(deliveryId: string, now: Date): Promise<AttemptOutcome> {
   const row = await getDb().webhookDelivery.findUnique({

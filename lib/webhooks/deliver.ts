@@ -33,6 +33,11 @@ export type AttemptOptions = {
   timeoutMs?: number;
   /** The platform switch, when the caller already read it for a whole sweep. */
   integrationsEnabled?: boolean;
+  /**
+   * Called once the receiver has answered (or the request failed), before the outcome is
+   * recorded: after a success the sweep frees the attempt's slot there.
+   */
+  onSent?: (succeeded: boolean) => void;
 };
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -115,6 +120,7 @@ async function sendAndRecord(claimed: ClaimedRow, options: AttemptOptions): Prom
   });
 
   const result = await send(claimed.url, body, headers, options.timeoutMs ?? ATTEMPT_TIMEOUT_MS);
+  options.onSent?.(result.succeeded);
   return record(claimed, attemptNumber, now, result, headers);
 }
 

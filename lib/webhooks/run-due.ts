@@ -1,15 +1,18 @@
 import { logger } from "@/lib/observability/logger";
 import { platformIntegrationsEnabled } from "@/lib/platform/integrations-switch";
-import type { InFlightLoad } from "./claim";
+import { releaseLeases, type ClaimedRow, type InFlightLoad } from "./claim";
 import { attemptClaimed, claimDueDeliveries, type AttemptOutcome } from "./deliver";
 import { FAN_OUT_BATCH, fanOutEvents } from "./dispatch";
+import { ATTEMPT_TIMEOUT_MS, LEASE_MS } from "./schedule";
 
 // The sweep: the safety net behind the per-delivery Inngest runs, run every minute by
 // cron and by `npm run ops -- webhooks:run-due`. It fans out every undispatched outbox
 // row, then attempts every due delivery, `concurrency` at a time. Deliveries are claimed
-// (leased) in small batches only as attempt slots free up, so every claimed delivery is
-// sent at once, far inside its 30 s lease; two sweeps, or a sweep and an Inngest run,
-// never send the same delivery twice (see deliver.ts).
+// (leased) in batches a little ahead of the free attempt slots, so a freed slot starts
+// the next delivery without waiting for a claim; a delivery that waits too long for a
+// slot, or whose endpoint just failed, is given back rather than sent late in its 30 s
+// lease. Two sweeps, or a sweep and an Inngest run, never send the same delivery twice
+// (see deliver.ts).
 //
 // Fair: at most `perEndpoint` attempts per endpoint and `perOrg` per organization are in
 // flight, so a receiver that hangs until the 10 s deadline holds a few slots, never all
@@ -54,6 +57,15 @@ export const PER_ENDPOINT_CONCURRENCY = 4;
 export const PER_ORG_CONCURRENCY = 8;
 /** How often a sweep whose slots are held back by the limits looks for claimable work. */
 const CLAIM_POLL_MS = 1_000;
+/** Claims run this many times the limits ahead of the attempts in flight. */
+const LEASE_AHEAD = 2;
+/** Attempts not yet recorded (and leases being given back), per slot, before the sweep stops claiming. */
+const UNFINISHED_PER_SLOT = 4;
+/**
+ * A claimed delivery waits at most this long for a slot: started later, its attempt (up
+ * to the 10 s deadline) could outlast the 30 s lease.
+ */
+const READY_WAIT_LIMIT_MS = LEASE_MS - ATTEMPT_TIMEOUT_MS - 5_000;
 
 function adjust(counts: Map<string, number>, key: string, by: number): void {
   const next = (counts.get(key) ?? 0) + by;
@@ -85,54 +97,165 @@ export async function runDueDeliveries(options: RunDueOptions = {}): Promise<Run
   }
 
   const integrationsEnabled = await platformIntegrationsEnabled();
-  const inFlight = new Set<Promise<void>>();
-  const load: InFlightLoad = { endpoints: new Map(), orgs: new Map() };
+  // A claimed delivery is ready (leased, waiting for a slot), then sending (holding a
+  // slot until the receiver has answered), then recording (until its outcome is written).
+  // The limits count sending attempts. Claims run ahead of the slots (up to LEASE_AHEAD
+  // times the limits), so a slot that frees starts the next ready delivery at once instead
+  // of waiting for a claim round trip. Recording is the database's work, not the
+  // receiver's, so it holds no slot; a bound on attempts not yet recorded keeps a slow
+  // database from piling them up.
+  const ready: Ready[] = [];
+  const expired: Ready[] = [];
+  const sendingLoad: InFlightLoad = { endpoints: new Map(), orgs: new Map() };
+  const leasedLoad: InFlightLoad = { endpoints: new Map(), orgs: new Map() };
+  const unfinished = new Set<Promise<void>>();
+  const maxUnfinished = concurrency * UNFINISHED_PER_SLOT;
+  let sending = 0;
   let claimedTotal = 0;
-  // Refill when at least half the slots are free: fewer, larger claims.
-  const refillAt = Math.ceil(concurrency / 2);
-  const slotFreedOrPoll = () =>
-    Promise.race([...inFlight, new Promise<void>((resolve) => setTimeout(resolve, CLAIM_POLL_MS).unref())]);
+  const changes = changeSignal();
 
-  while (claimedTotal < limit && Date.now() - started < budgetMs && !options.signal?.aborted) {
-    const free = concurrency - inFlight.size;
-    if (free < refillAt && inFlight.size > 0) {
-      await Promise.race(inFlight);
-      continue;
+  const hasRoom = (row: ClaimedRow) =>
+    sending < concurrency &&
+    (sendingLoad.endpoints.get(row.endpointId) ?? 0) < perEndpoint &&
+    (sendingLoad.orgs.get(row.orgId) ?? 0) < perOrg;
+
+  const start = (row: ClaimedRow) => {
+    sending += 1;
+    count(sendingLoad, row, 1);
+    let slotHeld = true;
+    const freeSlot = () => {
+      if (!slotHeld) return;
+      slotHeld = false;
+      sending -= 1;
+      count(sendingLoad, row, -1);
+      count(leasedLoad, row, -1);
+      startReady();
+      changes.notify();
+    };
+    // A success frees its slot as soon as the receiver has answered. A failure holds it
+    // until recorded, and the endpoint's ready deliveries go back: their claim predates
+    // a failure count that may have just disabled the endpoint.
+    const onSent = (succeeded: boolean) => {
+      if (succeeded) freeSlot();
+      else giveBack(row.endpointId);
+    };
+    const attempt: Promise<void> = attemptClaimed(row, { now: clock(), timeoutMs: options.timeoutMs, integrationsEnabled, onSent })
+      .then((outcome) => {
+        summary.outcomes[outcome.kind] += 1;
+        if (outcome.kind === "succeeded" || outcome.kind === "failed" || (outcome.kind === "exhausted" && outcome.reason === "attempts")) {
+          summary.attempted += 1;
+        }
+      })
+      .catch((error: unknown) => {
+        summary.errors += 1;
+        logger.error({ deliveryId: row.deliveryId, err: error instanceof Error ? error.message : String(error) }, "webhook attempt failed to run");
+      })
+      .finally(() => {
+        freeSlot();
+        unfinished.delete(attempt);
+        options.leases?.delete(row.deliveryId);
+        changes.notify();
+      });
+    unfinished.add(attempt);
+  };
+
+  const giveBack = (endpointId: string) => {
+    const returned = ready.filter((entry) => entry.row.endpointId === endpointId);
+    if (returned.length === 0) return;
+    for (const entry of returned) {
+      ready.splice(ready.indexOf(entry), 1);
+      count(leasedLoad, entry.row, -1);
     }
-    const wanted = Math.min(free, limit - claimedTotal);
-    const now = clock();
-    const claimed = await claimDueDeliveries(now, wanted, { orgId: options.orgId, perEndpoint, perOrg, inFlight: load });
-    claimedTotal += claimed.length;
-    for (const row of claimed) {
-      adjust(load.endpoints, row.endpointId, 1);
-      adjust(load.orgs, row.orgId, 1);
-      options.leases?.add(row.deliveryId);
-      const attempt: Promise<void> = attemptClaimed(row, { now: options.now ?? now, timeoutMs: options.timeoutMs, integrationsEnabled })
-        .then((outcome) => {
-          summary.outcomes[outcome.kind] += 1;
-          if (outcome.kind === "succeeded" || outcome.kind === "failed" || (outcome.kind === "exhausted" && outcome.reason === "attempts")) {
-            summary.attempted += 1;
-          }
-        })
-        .catch((error: unknown) => {
-          summary.errors += 1;
-          logger.error({ deliveryId: row.deliveryId, err: error instanceof Error ? error.message : String(error) }, "webhook attempt failed to run");
-        })
-        .finally(() => {
-          adjust(load.endpoints, row.endpointId, -1);
-          adjust(load.orgs, row.orgId, -1);
-          inFlight.delete(attempt);
-          options.leases?.delete(row.deliveryId);
-        });
-      inFlight.add(attempt);
-    }
-    if (claimed.length < wanted) {
-      // Nothing else claimable now: done, unless attempts in flight hold rows back
-      // (limits) or new work may become due while they run.
-      if (inFlight.size === 0) break;
-      await slotFreedOrPoll();
+    const ids = returned.map((entry) => entry.row.deliveryId);
+    const released: Promise<void> = releaseLeases(ids)
+      .then(() => undefined)
+      .catch((error: unknown) => {
+        // Not released: the leases run out on their own.
+        logger.warn({ err: error instanceof Error ? error.message : String(error) }, "webhook leases not released");
+      })
+      .finally(() => {
+        for (const id of ids) options.leases?.delete(id);
+        unfinished.delete(released);
+      });
+    unfinished.add(released);
+  };
+
+  // Oldest claim first. A delivery that waited too long for a slot is set aside rather
+  // than sent late in its lease; the sweep gives it back when it ends.
+  function startReady(): void {
+    // Shutting down: nothing new starts; what is ready goes back when the loop ends.
+    if (options.signal?.aborted) return;
+    for (let i = 0; i < ready.length && sending < concurrency; ) {
+      const entry = ready[i];
+      if (Date.now() - entry.claimedAt > READY_WAIT_LIMIT_MS) {
+        expired.push(...ready.splice(i, 1));
+        count(leasedLoad, entry.row, -1);
+      } else if (hasRoom(entry.row)) {
+        ready.splice(i, 1);
+        start(entry.row);
+      } else i++;
     }
   }
-  await Promise.all(inFlight);
+
+  while (claimedTotal < limit && Date.now() - started < budgetMs && !options.signal?.aborted) {
+    const room = concurrency * LEASE_AHEAD - sending - ready.length;
+    if (room <= 0 || unfinished.size >= maxUnfinished) {
+      await changes.next(CLAIM_POLL_MS);
+      startReady();
+      continue;
+    }
+    const wanted = Math.min(room, limit - claimedTotal);
+    const claimed = await claimDueDeliveries(clock(), wanted, {
+      orgId: options.orgId,
+      perEndpoint: perEndpoint * LEASE_AHEAD,
+      perOrg: perOrg * LEASE_AHEAD,
+      inFlight: leasedLoad,
+    });
+    claimedTotal += claimed.length;
+    const claimedAt = Date.now();
+    for (const row of claimed) {
+      count(leasedLoad, row, 1);
+      options.leases?.add(row.deliveryId);
+      ready.push({ row, claimedAt });
+    }
+    startReady();
+    if (claimed.length < wanted) {
+      // Nothing else claimable now: done, unless deliveries wait for slots or attempts
+      // are in flight (they hold rows back, and new work may become due meanwhile).
+      if (unfinished.size === 0 && ready.length === 0) break;
+      await changes.next(CLAIM_POLL_MS);
+      startReady();
+    }
+  }
+  // Deliveries claimed but never started go back at once, for the next sweep or runner.
+  const unstarted = [...ready.splice(0), ...expired.splice(0)].map((entry) => entry.row.deliveryId);
+  if (unstarted.length) {
+    await releaseLeases(unstarted).catch((error: unknown) => {
+      // Not released: the leases run out on their own, 30 s after their claim.
+      logger.warn({ err: error instanceof Error ? error.message : String(error) }, "webhook leases not released");
+    });
+    for (const id of unstarted) options.leases?.delete(id);
+  }
+  await Promise.all(unfinished);
   return summary;
+}
+
+type Ready = { row: ClaimedRow; claimedAt: number };
+
+function count(load: InFlightLoad, row: ClaimedRow, by: number): void {
+  adjust(load.endpoints, row.endpointId, by);
+  adjust(load.orgs, row.orgId, by);
+}
+
+/** Wakes the sweep when a slot frees or an attempt is recorded, or after `pollMs`. */
+function changeSignal() {
+  let wake = () => {};
+  let pending = new Promise<void>((resolve) => (wake = resolve));
+  return {
+    notify: () => {
+      wake();
+      pending = new Promise<void>((resolve) => (wake = resolve));
+    },
+    next: (pollMs: number) => Promise.race([pending, new Promise<void>((resolve) => setTimeout(resolve, pollMs).unref())]),
+  };
 }

@@ -1,9 +1,9 @@
-import { getDb } from "@/lib/db/client";
 import { runImport } from "@/lib/imports/run-import";
 import { claimDueDataSources } from "@/lib/imports/schedule";
 import { logger } from "@/lib/observability/logger";
 import { pruneIdempotencyKeys } from "@/lib/partner-api/idempotency/run-idempotent";
 import { pruneDeliveryLog } from "@/lib/webhooks/prune";
+import { releaseLeases } from "@/lib/webhooks/claim";
 import { runDueDeliveries } from "@/lib/webhooks/run-due";
 
 // Without Inngest (a laptop, a single self-hosted server) nothing would run the
@@ -112,18 +112,11 @@ export function startLocalWorker(options: { tickMs?: number } = {}): LocalWorker
       shutdown.abort();
       const ticks = lanes.map((lane) => lane.inFlight()).filter((tick): tick is Promise<void> => tick !== null);
       const drained = ticks.length === 0 || (await Promise.race([Promise.all(ticks).then(() => true), sleep(graceMs).then(() => false)]));
-      const released = await releaseDeliveryLeases([...leases]);
+      // Deliveries whose attempt did not finish before shutdown: due again at once for any runner.
+      const released = await releaseLeases([...leases]);
       return { drained, released };
     },
   };
-}
-
-/** Frees deliveries whose attempt did not finish before shutdown: due again at once for any runner. */
-export async function releaseDeliveryLeases(deliveryIds: string[]): Promise<number> {
-  if (deliveryIds.length === 0) return 0;
-  return getDb().$executeRaw`
-    UPDATE "WebhookDelivery" SET "lockedUntil" = NULL
-    WHERE id = ANY(${deliveryIds}::uuid[]) AND state = 'pending'`;
 }
 
 function sleep(ms: number): Promise<void> {

@@ -5,7 +5,8 @@ import { createTestEvent, createTestOrg } from "@/lib/testing/fixtures";
 import { isolateDatabase } from "@/lib/testing/isolated-database";
 import { createWebhookEndpoint } from "@/lib/webhooks/endpoints";
 import { startWebhookReceiver, type WebhookReceiver } from "@/lib/webhooks/test-receiver";
-import { releaseDeliveryLeases, runLocalWorkerTick } from "./local-worker";
+import { releaseLeases } from "@/lib/webhooks/claim";
+import { runLocalWorkerTick } from "./local-worker";
 
 // Shutdown in the middle of a sweep: nothing new is claimed once the signal fires, and
 // the lease of an attempt still in flight is released, so the delivery is due again at
@@ -39,7 +40,7 @@ describe("worker shutdown", () => {
     expect(leased.lockedUntil).not.toBeNull();
 
     shutdown.abort();
-    expect(await releaseDeliveryLeases([...leases])).toBe(1);
+    expect(await releaseLeases([...leases])).toBe(1);
     const [released] = await sqlRows<{ lockedUntil: Date | null; state: string }>`SELECT "lockedUntil", state FROM "WebhookDelivery" WHERE id = ${deliveryId}::uuid`;
     expect(released).toEqual({ lockedUntil: null, state: "pending" });
 
