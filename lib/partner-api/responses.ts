@@ -14,8 +14,21 @@ export function baseHeaders(requestId: string): Record<string, string> {
   return { "x-request-id": requestId, "cache-control": "private, no-store" };
 }
 
+/**
+ * A body PostgreSQL already serialized (to_json of each row, spliced into the list shape
+ * here): a 200-row page is then never parsed into objects and encoded again.
+ */
+export class SerializedJson {
+  constructor(readonly text: string) {}
+
+  /** `{"data":[...items],"meta":...}` from items that are each one JSON object's text. */
+  static list(items: string[], meta: unknown): SerializedJson {
+    return new SerializedJson(`{"data":[${items.join(",")}],"meta":${JSON.stringify(meta)}}`);
+  }
+}
+
 export function jsonResponse(body: unknown, status: number, headers: Record<string, string>): Response {
-  return new Response(JSON.stringify(body), {
+  return new Response(body instanceof SerializedJson ? body.text : JSON.stringify(body), {
     status,
     headers: { ...headers, "content-type": "application/json; charset=utf-8" },
   });

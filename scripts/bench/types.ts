@@ -52,7 +52,13 @@ export type LoadStats = {
   failures: Record<string, number>;
 };
 
-export type FloorStats = { p50Ms: number; p99Ms: number; rps: number };
+export type FloorStats = {
+  p50Ms: number;
+  p99Ms: number;
+  rps: number;
+  /** The `next start` process's CPU time per request (framework floor only). */
+  serverCpuMsPerRequest?: number | null;
+};
 
 /** The one JSON line printed per case. */
 export type CaseResult = {

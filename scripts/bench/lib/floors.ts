@@ -18,13 +18,14 @@ export function toFloor(stats: LoadStats): FloorStats {
   return { p50Ms: stats.p50Ms, p99Ms: stats.p99Ms, rps: stats.rps };
 }
 
-/** The framework floor, measured right after a case so both see the same machine. */
+/**
+ * The framework floor, measured right after a case so both see the same machine, with the
+ * server's CPU time per request: a case's CPU minus this is what our code adds to Next's.
+ */
 export async function measureFrameworkFloor(context: BenchContext): Promise<FloorStats> {
-  const load = { connections: context.connections, durationSeconds: context.durationSeconds };
-  if (context.warmupSeconds > 0) await httpLoad(context.baseUrl, FRAMEWORK_FLOOR_PLAN, { ...load, durationSeconds: context.warmupSeconds });
-  const stats = await httpLoad(context.baseUrl, FRAMEWORK_FLOOR_PLAN, load);
+  const stats = await measuredApiLoad(context, FRAMEWORK_FLOOR_PLAN);
   if (Object.keys(stats.failures).length) throw new Error(`framework floor: unexpected answers ${JSON.stringify(stats.failures)}`);
-  return toFloor(stats);
+  return { ...toFloor(stats), serverCpuMsPerRequest: stats.serverCpuMsPerRequest };
 }
 
 /** Runs the API load and measures the server's CPU time per successful request meanwhile. */
