@@ -19,12 +19,20 @@ describe("production configuration", () => {
     ["NEXTAUTH_URL missing", { NEXTAUTH_URL: undefined }, /^NEXTAUTH_URL is not set: expected the absolute public URL/],
     ["NEXTAUTH_URL relative", { NEXTAUTH_URL: "/console" }, /^NEXTAUTH_URL is invalid: expected an absolute http\(s\):\/\/ URL/],
     ["CRON_SECRET short", { CRON_SECRET: "abc" }, /^CRON_SECRET is invalid: expected at least 16 characters/],
+    ["DATABASE_PREPARED_STATEMENTS not on/off", { DATABASE_PREPARED_STATEMENTS: "yes" }, /^DATABASE_PREPARED_STATEMENTS is invalid: expected on or off/],
   ])("refuses %s with one line naming the variable", (_name, change, line) => {
     const env = { ...VALID, ...change };
     const problems = configProblems(env, { production: true });
     expect(problems).toHaveLength(1);
     expect(problems[0]).toMatch(line);
     expect(() => parseConfig(env)).toThrow(ConfigError);
+  });
+
+  it("names statements unless turned off or the URL says pgbouncer=true", () => {
+    expect(parseConfig(VALID).preparedStatements).toBe(true);
+    expect(parseConfig({ ...VALID, DATABASE_PREPARED_STATEMENTS: "off" }).preparedStatements).toBe(false);
+    expect(parseConfig({ ...VALID, DATABASE_URL: `${VALID.DATABASE_URL}?pgbouncer=true` }).preparedStatements).toBe(false);
+    expect(parseConfig({ ...VALID, DATABASE_URL: `${VALID.DATABASE_URL}?sslmode=require` }).preparedStatements).toBe(true);
   });
 
   it("lists every bad variable at once", () => {

@@ -24,6 +24,7 @@ export const envSchema = z.object({
   DATABASE_URL: optional(postgresUrl),
   DATABASE_URL_UNPOOLED: optional(postgresUrl),
   DATABASE_POOL_MAX: optional(z.coerce.number().int().min(1).max(100)),
+  DATABASE_PREPARED_STATEMENTS: optional(z.enum(["on", "off"], "expected on or off (or unset)")),
   EMBEDDED_DATABASE: optional(z.enum(["0", "1"], "expected 1 (or unset)")),
   NEXTAUTH_URL: optional(absoluteUrl),
   NEXTAUTH_SECRET: optional(z.string().min(32, "expected at least 32 characters (or unset: derived from APP_SECRET)")),
@@ -46,6 +47,8 @@ export type Config = {
   migrationDatabaseUrl: string | undefined;
   embeddedDatabase: boolean;
   pool: { max: number; idleTimeoutMillis: number; connectionTimeoutMillis: number; statement_timeout: number; query_timeout: number };
+  /** The hot statements run as named prepared statements (lib/db/prepared-statements.ts). */
+  preparedStatements: boolean;
   nextAuthUrl: string | undefined;
   nextAuthSecret: string | undefined;
   cronSecret: string | undefined;
@@ -131,6 +134,10 @@ export function parseConfig(env: Record<string, string | undefined>): Config {
       statement_timeout: 4_000,
       query_timeout: 4_500,
     },
+    // On unless turned off, or the URL carries Prisma's pgbouncer=true, which the poolers
+    // that cannot keep them (Supabase's transaction pooler) tell their users to add.
+    preparedStatements:
+      values.DATABASE_PREPARED_STATEMENTS !== "off" && !(values.DATABASE_URL && new URL(values.DATABASE_URL).searchParams.get("pgbouncer") === "true"),
     nextAuthUrl: values.NEXTAUTH_URL,
     nextAuthSecret: values.NEXTAUTH_SECRET,
     cronSecret: values.CRON_SECRET,

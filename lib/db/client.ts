@@ -3,6 +3,7 @@ import pg from "pg";
 import { config } from "@/lib/config/env";
 import { logger } from "@/lib/observability/logger";
 import { Prisma, PrismaClient } from "@/lib/generated/prisma/client";
+import { runStatement } from "./prepared-statements";
 
 export type Db = PrismaClient;
 
@@ -11,11 +12,11 @@ export type Db = PrismaClient;
 // 200-row page that mapping costs more than the query. Sharing the pool also keeps the
 // embedded database at one connection, so transactions never interleave.
 
-const globalForDb = globalThis as unknown as { __pool?: pg.Pool; __db?: PrismaClient };
+const globalForDb = globalThis as unknown as { __pool?: pg.Pool; __db?: PrismaClient; __prepared?: boolean };
 
 export function getPgPool(): pg.Pool {
   if (!globalForDb.__pool) {
-    const { databaseUrl, pool } = config();
+    const { databaseUrl, pool, preparedStatements } = config();
     if (!databaseUrl) {
       throw new Error("DATABASE_URL is not set (npm run dev and npm start set it for the embedded database)");
     }
@@ -25,6 +26,7 @@ export function getPgPool(): pg.Pool {
     // The pool drops it and opens a fresh one on the next checkout.
     created.on("error", (error) => logger.warn({ err: error.message }, "database connection lost"));
     globalForDb.__pool = created;
+    globalForDb.__prepared = preparedStatements;
   }
   return globalForDb.__pool;
 }
@@ -43,9 +45,13 @@ export async function sqlRows<Row>(strings: TemplateStringsArray, ...values: unk
   return sqlQuery<Row>(Prisma.sql(strings, ...values));
 }
 
-/** A query built with Prisma.sql, run straight through pg (autocommit: one statement is atomic). */
+/**
+ * A query built with Prisma.sql, run straight through pg (autocommit: one statement is
+ * atomic), as a named prepared statement unless turned off (prepared-statements.ts).
+ */
 export async function sqlQuery<Row>(query: Prisma.Sql): Promise<Row[]> {
-  const result = await getPgPool().query(query.text, query.values as unknown[]);
+  const pool = getPgPool();
+  const result = await runStatement(pool, query.text, query.values as unknown[], globalForDb.__prepared ?? false);
   return result.rows as Row[];
 }
 
@@ -54,6 +60,7 @@ export async function disconnectDb(): Promise<void> {
   const { __db: client, __pool: pool } = globalForDb;
   globalForDb.__db = undefined;
   globalForDb.__pool = undefined;
+  globalForDb.__prepared = undefined;
   await client?.$disconnect();
   await pool?.end();
 }
