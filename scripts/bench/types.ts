@@ -78,6 +78,8 @@ export type CaseResult = {
   apiShareOfCombinedFloor?: number | null;
   /** CPU time of the `next start` process per successful request. */
   serverCpuMsPerRequest?: number | null;
+  /** CPU time of the PostgreSQL server processes per successful request (local database only). */
+  databaseCpuMsPerRequest?: number | null;
   requests: number;
   failures: Record<string, number>;
   /** The machine's 1-minute load average when the API run ended (2 cores here): context for the figures. */

@@ -1,7 +1,7 @@
 import os from "node:os";
 import type { BenchContext, CaseResult, FloorStats, LoadStats } from "../types";
 import { httpLoad, type HttpRequestPlan } from "./load";
-import { processTreeCpuMs } from "./process-cpu";
+import { localPostgresCpuMs, processTreeCpuMs } from "./process-cpu";
 
 // Two floors bound every case. The SQL floor is what the database alone does for the same
 // data (the case's query through a bare pg.Pool). The framework floor is what the same
@@ -28,21 +28,32 @@ export async function measureFrameworkFloor(context: BenchContext): Promise<Floo
   return { ...toFloor(stats), serverCpuMsPerRequest: stats.serverCpuMsPerRequest };
 }
 
-/** Runs the API load and measures the server's CPU time per successful request meanwhile. */
-export async function measuredApiLoad(context: BenchContext, plan: HttpRequestPlan): Promise<LoadStats & { serverCpuMsPerRequest: number | null }> {
+type MeasuredLoad = LoadStats & { serverCpuMsPerRequest: number | null; databaseCpuMsPerRequest: number | null };
+
+/**
+ * Runs the API load and measures, per successful request, the server's CPU time and (for
+ * a local database) PostgreSQL's.
+ */
+export async function measuredApiLoad(context: BenchContext, plan: HttpRequestPlan): Promise<MeasuredLoad> {
   const load = { connections: context.connections, durationSeconds: context.durationSeconds };
   if (context.warmupSeconds > 0) await httpLoad(context.baseUrl, plan, { ...load, durationSeconds: context.warmupSeconds });
-  const before = processTreeCpuMs(context.serverPid);
+  const databaseUrl = process.env.DATABASE_URL;
+  const before = { server: processTreeCpuMs(context.serverPid), database: localPostgresCpuMs(databaseUrl) };
   const stats = await httpLoad(context.baseUrl, plan, load);
-  const after = processTreeCpuMs(context.serverPid);
-  const serverCpuMsPerRequest = before !== null && after !== null && stats.count > 0 ? round((after - before) / stats.count, 3) : null;
-  return { ...stats, serverCpuMsPerRequest };
+  const after = { server: processTreeCpuMs(context.serverPid), database: localPostgresCpuMs(databaseUrl) };
+  const perRequest = (from: number | null, to: number | null) =>
+    from !== null && to !== null && stats.count > 0 ? round((to - from) / stats.count, 3) : null;
+  return {
+    ...stats,
+    serverCpuMsPerRequest: perRequest(before.server, after.server),
+    databaseCpuMsPerRequest: perRequest(before.database, after.database),
+  };
 }
 
 /** The result line of a case: the API's figures and its share of each floor. */
 export function caseResult(
   name: string,
-  api: LoadStats & { serverCpuMsPerRequest: number | null },
+  api: MeasuredLoad,
   sqlFloor: FloorStats | null,
   frameworkFloor: FloorStats | null,
 ): CaseResult {
@@ -63,6 +74,7 @@ export function caseResult(
     combinedFloorRps,
     apiShareOfCombinedFloor: share(combinedFloorRps),
     serverCpuMsPerRequest: api.serverCpuMsPerRequest,
+    databaseCpuMsPerRequest: api.databaseCpuMsPerRequest,
     requests: api.count,
     failures: api.failures,
     loadAverage: round(os.loadavg()[0]),

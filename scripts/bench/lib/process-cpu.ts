@@ -29,3 +29,35 @@ export function processTreeCpuMs(pid: number): number | null {
     return null;
   }
 }
+
+const LOCAL_HOSTS = new Set(["127.0.0.1", "localhost", "::1", "[::1]"]);
+
+/**
+ * Milliseconds of CPU every PostgreSQL server process on this machine has used so far:
+ * what the database spends on a case, when the bench database is local (the statements
+ * of the app and of nothing else, while a case runs). Null for a remote database, for
+ * the embedded one (it runs inside the server process) and where /proc cannot tell.
+ */
+export function localPostgresCpuMs(databaseUrl: string | undefined): number | null {
+  if (!databaseUrl || !URL.canParse(databaseUrl) || !LOCAL_HOSTS.has(new URL(databaseUrl).hostname)) return null;
+  try {
+    let ticks = 0;
+    let found = false;
+    for (const entry of fs.readdirSync("/proc")) {
+      if (!/^\d+$/.test(entry)) continue;
+      let stat: string;
+      try {
+        stat = fs.readFileSync(`/proc/${entry}/stat`, "utf8");
+      } catch {
+        continue; // ended meanwhile
+      }
+      if (stat.slice(stat.indexOf("(") + 1, stat.lastIndexOf(")")) !== "postgres") continue;
+      const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
+      ticks += Number(fields[11]) + Number(fields[12]);
+      found = true;
+    }
+    return found ? (ticks * 1000) / TICKS_PER_SECOND : null;
+  } catch {
+    return null;
+  }
+}
