@@ -1,13 +1,20 @@
+import { sqlQuery } from "@/lib/db/client";
 import { Prisma } from "@/lib/generated/prisma/client";
 import type { AttendeeRow } from "@/lib/partner-api/projections";
 import { attendeePayload } from "@/lib/webhooks/payloads";
 import type { AttendeeChanges } from "./attendee-input";
-import { ATTENDEE_RETURNING, type Tx } from "./attendee-sql";
+import { ATTENDEE_RETURNING } from "./attendee-sql";
+import type { EventWriteState } from "./writable-event";
 
-// Applies a change to an attendee row the caller has locked (SELECT ... FOR UPDATE), so
-// the comparison below is against the latest committed values and concurrent changes to
-// different fields both survive. Only fields whose value differs are written; when none
-// differs nothing is written at all: updatedAt stays and no webhook event is recorded.
+// Applies a change to an attendee row as it was read (readAttendeeForChange), in ONE
+// statement and only if the row is still exactly that row: compare-and-set on every
+// projected column. Only fields whose value differs are written; when none differs
+// nothing is written at all: updatedAt stays and no webhook event is recorded.
+//
+// A row that changed since it was read is not written (`stale`): the caller reads it
+// again and recomputes, so concurrent changes to different fields all survive, each
+// recorded once, as they did when the row was locked for the whole change. Every miss
+// means another change landed, so the retries always make progress.
 
 const COLUMNS = { displayName: `"displayName"`, company: `company`, jobTitle: `"jobTitle"` } as const;
 
@@ -15,40 +22,58 @@ function definedChanges(changes: AttendeeChanges): Partial<AttendeeRow> {
   return Object.fromEntries(Object.entries(changes).filter(([, value]) => value !== undefined));
 }
 
+export type AppliedChange =
+  | { stale: false; row: AttendeeRow; changed: boolean; recorded: string | null }
+  /** Not written: the row changed (or went) since it was read, or the event did. */
+  | { stale: true; eventStatus: EventWriteState | null };
+
 export async function applyAttendeeChanges(
-  tx: Tx,
   orgId: string,
   current: AttendeeRow,
   changes: AttendeeChanges,
-): Promise<{ row: AttendeeRow; changed: boolean; recorded: string | null }> {
+): Promise<AppliedChange> {
   const assignments: Prisma.Sql[] = [];
   for (const field of Object.keys(COLUMNS) as (keyof typeof COLUMNS)[]) {
     const value = changes[field];
     if (value === undefined || value === current[field]) continue;
     assignments.push(Prisma.sql`${Prisma.raw(COLUMNS[field])} = ${value}`);
   }
-  if (assignments.length === 0) return { row: current, changed: false, recorded: null };
+  if (assignments.length === 0) return { stale: false, row: current, changed: false, recorded: null };
 
   // updatedAt moves strictly forward, even when two changes land within one millisecond
   // or the clock of this statement trails the previous writer's: incremental syncs that
   // keep an updatedAt high-water mark never miss a change.
-  // The row is locked, so the changed row is `current` with `changes` applied; its webhook
-  // body (which has no createdAt/updatedAt) is built from that, and the update and its
-  // outbox row are one statement.
+  // The row is written only as it was read, so the changed row is `current` with
+  // `changes` applied; its webhook body (which has no createdAt/updatedAt) is built from
+  // that. The event is held FOR SHARE for the statement: archiving waits for it, and a
+  // change that starts after the archive is refused.
   const payload = attendeePayload({ ...current, ...definedChanges(changes) });
-  const [result] = await tx.$queryRaw<(AttendeeRow & { recorded: string })[]>`
-    WITH upd AS (
+  const [result] = await sqlQuery<Partial<AttendeeRow> & { eventStatus: EventWriteState | null; recorded: string | null }>(Prisma.sql`
+    WITH ev AS (
+      SELECT e.status::text AS status FROM "Event" e
+      WHERE e.id = ${current.eventId}::uuid AND e."orgId" = ${orgId}::uuid
+      FOR SHARE
+    ), upd AS (
       UPDATE "Attendee" AS a
       SET ${Prisma.join(assignments, ", ")},
           "updatedAt" = GREATEST(clock_timestamp(), a."updatedAt" + interval '1 millisecond')
-      WHERE a.id = ${current.id}::uuid
+      WHERE a.id = ${current.id}::uuid AND a."eventId" = ${current.eventId}::uuid
+        AND EXISTS (SELECT 1 FROM ev WHERE ev.status <> 'archived')
+        AND ROW(a."displayName", a.email::text, a.company, a."jobTitle", a.status::text, a."visibleInList", a."badgeCode",
+                a."invitedAt", a."checkedInAt", a."updatedAt")
+            IS NOT DISTINCT FROM
+            ROW(${current.displayName}::text, ${current.email}::text, ${current.company}::text, ${current.jobTitle}::text,
+                ${current.status}::text, ${current.visibleInList}::boolean, ${current.badgeCode}::text,
+                ${current.invitedAt}::timestamptz, ${current.checkedInAt}::timestamptz, ${current.updatedAt}::timestamptz)
       RETURNING ${ATTENDEE_RETURNING}
     ), outbox AS (
       INSERT INTO "WebhookEvent" ("orgId", type, data)
       SELECT ${orgId}::uuid, 'attendee.updated', ${JSON.stringify(payload)}::jsonb FROM upd
       RETURNING id
     )
-    SELECT upd.*, (SELECT id FROM outbox) AS recorded FROM upd`;
-  const { recorded, ...row } = result;
-  return { row, changed: true, recorded };
+    SELECT (SELECT status FROM ev) AS "eventStatus", (SELECT id FROM outbox) AS recorded, upd.*
+    FROM (SELECT 1) AS one LEFT JOIN upd ON true`);
+  const { eventStatus, recorded, ...row } = result;
+  if (!row.id || !recorded) return { stale: true, eventStatus };
+  return { stale: false, row: row as AttendeeRow, changed: true, recorded };
 }

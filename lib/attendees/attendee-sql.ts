@@ -1,4 +1,4 @@
-import { getDb } from "@/lib/db/client";
+import { getDb, sqlQuery } from "@/lib/db/client";
 import { Prisma } from "@/lib/generated/prisma/client";
 import type { AttendeeRow } from "@/lib/partner-api/projections";
 import type { EventWriteState } from "./writable-event";
@@ -23,25 +23,24 @@ export function inTransaction<T>(tx: Tx | undefined, work: (tx: Tx) => Promise<T
 }
 
 /**
- * In one statement: the event's status held FOR SHARE (null when the event is missing or
- * another organization's) and the attendee row locked FOR UPDATE (null when it is not on
- * that event), so concurrent changes to one attendee queue and archiving waits.
+ * In one statement, without locks: the event's status (null when the event is missing or
+ * another organization's) and the attendee row (null when it is not on that event). A
+ * change computed from it is written only if the row is still exactly this one
+ * (apply-attendee-changes.ts).
  */
-export async function lockAttendeeForChange(
-  tx: Tx,
+export async function readAttendeeForChange(
   orgId: string,
   eventId: string,
   attendeeId: string,
 ): Promise<{ eventStatus: EventWriteState | null; attendee: AttendeeRow | null }> {
-  const [row] = await tx.$queryRaw<(Partial<AttendeeRow> & { eventStatus: EventWriteState | null })[]>`
+  const [row] = await sqlQuery<Partial<AttendeeRow> & { eventStatus: EventWriteState | null }>(Prisma.sql`
     WITH ev AS (
-      SELECT e.status::text AS status FROM "Event" e WHERE e.id = ${eventId}::uuid AND e."orgId" = ${orgId}::uuid FOR SHARE
+      SELECT e.status::text AS status FROM "Event" e WHERE e.id = ${eventId}::uuid AND e."orgId" = ${orgId}::uuid
     ), att AS (
       SELECT ${ATTENDEE_RETURNING} FROM "Attendee" a
       WHERE a.id = ${attendeeId}::uuid AND a."eventId" = ${eventId}::uuid AND EXISTS (SELECT 1 FROM ev)
-      FOR UPDATE
     )
-    SELECT (SELECT status FROM ev) AS "eventStatus", att.* FROM (SELECT 1) AS one LEFT JOIN att ON true`;
+    SELECT (SELECT status FROM ev) AS "eventStatus", att.* FROM (SELECT 1) AS one LEFT JOIN att ON true`);
   const { eventStatus, ...attendee } = row;
   return { eventStatus, attendee: attendee.id ? (attendee as AttendeeRow) : null };
 }

@@ -5,7 +5,11 @@ import { AppError } from "@/lib/errors/app-error";
 import { AttendeeSchema, singleEnvelope, type AttendeeResource } from "@/lib/partner-api/resources";
 import { bearer, createTestEvent, createTestKey, createTestOrg } from "@/lib/testing/fixtures";
 import { startRouteServer, type RouteServer } from "@/lib/testing/route-server";
+import { archiveEvent } from "@/lib/events/archive-event";
+import { applyAttendeeChanges } from "./apply-attendee-changes";
+import { readAttendeeForChange } from "./attendee-sql";
 import { createAttendee } from "./create-attendee";
+import { revokeAttendee } from "./revoke-attendee";
 import { updateAttendee } from "./update-attendee";
 
 // PATCH /events/{eventId}/attendees/{attendeeId} over real HTTP against the real database:
@@ -300,6 +304,36 @@ describe("updateAttendee (domain operation)", () => {
     const otherOrg = await createTestOrg();
     const foreign = await updateAttendee(otherOrg.id, eventId, attendee.id, { company: "Theirs" }).catch((e: unknown) => e);
     expect((foreign as AppError).code).toBe("NOT_FOUND");
+    expect((await storedRow(attendee.id)).company).toBe("Analytical");
+  });
+
+  it("a change computed from a row that changed since it was read writes nothing; the next read carries the other change", async () => {
+    const attendee = await newAttendee();
+    const { attendee: read } = await readAttendeeForChange(org.id, eventId, attendee.id);
+    // Another writer lands between the read and the write: a column the PATCH does not touch.
+    await revokeAttendee(org.id, eventId, attendee.id);
+    const before = await outboxCount(org.id, "attendee.updated");
+
+    const applied = await applyAttendeeChanges(org.id, read!, { company: "Stale" });
+    expect(applied).toEqual({ stale: true, eventStatus: "published" });
+    expect((await storedRow(attendee.id)).company).toBe("Analytical");
+    expect(await outboxCount(org.id, "attendee.updated")).toBe(before);
+
+    // The operation itself reads again: the company changes and the revocation survives,
+    // in the row and in the webhook body.
+    const { attendee: updated } = await updateAttendee(org.id, eventId, attendee.id, { company: "Fresh" });
+    expect(updated).toMatchObject({ company: "Fresh", status: "revoked" });
+    const recorded = await getDb().webhookEvent.findFirstOrThrow({ where: { orgId: org.id, type: "attendee.updated" }, orderBy: { createdAt: "desc" } });
+    expect(recorded.data).toMatchObject({ id: attendee.id, company: "Fresh", status: "revoked" });
+  });
+
+  it("an event archived between the read and the write refuses the change with 409", async () => {
+    const event = await createTestEvent(org.id);
+    const attendee = await newAttendee({}, event.id);
+    const { attendee: read } = await readAttendeeForChange(org.id, event.id, attendee.id);
+    await archiveEvent(org.id, event.id);
+    expect(await applyAttendeeChanges(org.id, read!, { company: "Late" })).toEqual({ stale: true, eventStatus: "archived" });
+    await expect(updateAttendee(org.id, event.id, attendee.id, { company: "Late" })).rejects.toMatchObject({ details: { reason: "event_archived" } });
     expect((await storedRow(attendee.id)).company).toBe("Analytical");
   });
 });
