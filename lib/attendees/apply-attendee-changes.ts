@@ -1,6 +1,7 @@
 import { sqlQuery } from "@/lib/db/client";
 import { Prisma } from "@/lib/generated/prisma/client";
 import type { AttendeeRow } from "@/lib/partner-api/projections";
+import { dispatchedUnlessSubscribed } from "@/lib/webhooks/outbox";
 import { attendeePayload } from "@/lib/webhooks/payloads";
 import type { AttendeeChanges } from "./attendee-input";
 import { ATTENDEE_RETURNING } from "./attendee-sql";
@@ -23,6 +24,7 @@ function definedChanges(changes: AttendeeChanges): Partial<AttendeeRow> {
 }
 
 export type AppliedChange =
+  /** `recorded`: the outbox row to fan out after commit (null: none, or written already dispatched). */
   | { stale: false; row: AttendeeRow; changed: boolean; recorded: string | null }
   /** Not written: the row changed (or went) since it was read, or the event did. */
   | { stale: true; eventStatus: EventWriteState | null };
@@ -48,7 +50,9 @@ export async function applyAttendeeChanges(
   // that. The event is held FOR SHARE for the statement: archiving waits for it, and a
   // change that starts after the archive is refused.
   const payload = attendeePayload({ ...current, ...definedChanges(changes) });
-  const [result] = await sqlQuery<Partial<AttendeeRow> & { eventStatus: EventWriteState | null; recorded: string | null }>(Prisma.sql`
+  const [result] = await sqlQuery<
+    Partial<AttendeeRow> & { eventStatus: EventWriteState | null; recorded: string | null; toDispatch: boolean | null }
+  >(Prisma.sql`
     WITH ev AS (
       SELECT e.status::text AS status FROM "Event" e
       WHERE e.id = ${current.eventId}::uuid AND e."orgId" = ${orgId}::uuid
@@ -67,13 +71,14 @@ export async function applyAttendeeChanges(
                 ${current.invitedAt}::timestamptz, ${current.checkedInAt}::timestamptz, ${current.updatedAt}::timestamptz)
       RETURNING ${ATTENDEE_RETURNING}
     ), outbox AS (
-      INSERT INTO "WebhookEvent" ("orgId", type, data)
-      SELECT ${orgId}::uuid, 'attendee.updated', ${JSON.stringify(payload)}::jsonb FROM upd
-      RETURNING id
+      INSERT INTO "WebhookEvent" ("orgId", type, data, "dispatchedAt")
+      SELECT ${orgId}::uuid, 'attendee.updated', ${JSON.stringify(payload)}::jsonb, ${dispatchedUnlessSubscribed(orgId, "attendee.updated")} FROM upd
+      RETURNING id, "dispatchedAt" IS NULL AS "toDispatch"
     )
-    SELECT (SELECT status FROM ev) AS "eventStatus", (SELECT id FROM outbox) AS recorded, upd.*
+    SELECT (SELECT status FROM ev) AS "eventStatus", (SELECT id FROM outbox) AS recorded,
+           (SELECT "toDispatch" FROM outbox) AS "toDispatch", upd.*
     FROM (SELECT 1) AS one LEFT JOIN upd ON true`);
-  const { eventStatus, recorded, ...row } = result;
+  const { eventStatus, recorded, toDispatch, ...row } = result;
   if (!row.id || !recorded) return { stale: true, eventStatus };
-  return { stale: false, row: row as AttendeeRow, changed: true, recorded };
+  return { stale: false, row: row as AttendeeRow, changed: true, recorded: toDispatch ? recorded : null };
 }

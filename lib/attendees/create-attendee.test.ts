@@ -122,6 +122,24 @@ describe("POST /events/{eventId}/attendees", () => {
     ]);
   });
 
+  it("with no endpoint subscribed, the outbox row is written already dispatched by the insert itself: nothing runs after the commit", async () => {
+    const quiet = await createTestOrg();
+    const key = (await createTestKey(quiet.id, ["attendees:write"])).secret;
+    const event = await createTestEvent(quiet.id);
+    // Endpoints that would not receive it: another type, and a disabled one.
+    await getDb().webhookEndpoint.createMany({
+      data: [
+        { orgId: quiet.id, url: "https://hooks.example.com/a", eventTypes: ["attendee.updated"], secretCiphertext: "unused", secretPrefix: "whsec_" },
+        { orgId: quiet.id, url: "https://hooks.example.com/b", eventTypes: ["attendee.created"], secretCiphertext: "unused", secretPrefix: "whsec_", enabled: false },
+      ],
+    });
+    expect((await post(event.id, { email: unique("quiet") }, { key })).status).toBe(201);
+    const recorded = await getDb().webhookEvent.findFirstOrThrow({ where: { orgId: quiet.id } });
+    // The statement's own clock: createdAt and dispatchedAt are the same now().
+    expect(recorded.dispatchedAt?.getTime()).toBe(recorded.createdAt.getTime());
+    expect(await getDb().webhookDelivery.count({ where: { eventId: recorded.id } })).toBe(0);
+  });
+
   it("stores the address as given, trims names and turns a blank company into null", async () => {
     const email = unique("MiXeD.Case");
     const response = await post(eventId, { email, displayName: "  Ada  ", company: "   ", jobTitle: null });

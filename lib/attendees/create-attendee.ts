@@ -41,6 +41,6 @@ export async function createAttendee(
       attendeeId: outcome.existingId,
     });
   }
-  await dispatchSoon([outcome.recorded]);
+  if (outcome.toDispatch) await dispatchSoon([outcome.recorded]);
   return toAttendee(outcome.row);
 }

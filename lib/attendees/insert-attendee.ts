@@ -4,6 +4,7 @@ import { sqlQuery } from "@/lib/db/client";
 import { AppError } from "@/lib/errors/app-error";
 import { Prisma } from "@/lib/generated/prisma/client";
 import type { AttendeeRow } from "@/lib/partner-api/projections";
+import { dispatchedUnlessSubscribed } from "@/lib/webhooks/outbox";
 import { attendeePayload } from "@/lib/webhooks/payloads";
 import type { NewAttendeeFields } from "./attendee-input";
 import { ATTENDEE_RETURNING, type Tx } from "./attendee-sql";
@@ -26,10 +27,15 @@ import { assertEventWritable, type EventWriteState } from "./writable-event";
 // READ COMMITTED) then finds the winner. No row and no attendee with the address means the
 // random badge code (or QR token) was taken: try again with new ones.
 
-/** `recorded`: the id of the attendee.created outbox row, for dispatch after commit. */
-export type InsertOutcome = { created: true; row: AttendeeRow; recorded: string } | { created: false; existingId: string };
+/**
+ * `recorded`: the id of the attendee.created outbox row; `toDispatch` when it still needs
+ * fan-out after commit (no endpoint subscribes: it is written already dispatched).
+ */
+export type InsertOutcome =
+  | { created: true; row: AttendeeRow; recorded: string; toDispatch: boolean }
+  | { created: false; existingId: string };
 
-type InsertResult = Partial<AttendeeRow> & { eventStatus: EventWriteState | null; recorded: string | null };
+type InsertResult = Partial<AttendeeRow> & { eventStatus: EventWriteState | null; recorded: string | null; toDispatch: boolean | null };
 
 /** The secret behind the QR on the badge; internal, never returned. */
 function newQrToken(): string {
@@ -57,16 +63,17 @@ export async function insertAttendee(tx: Tx | undefined, orgId: string, eventId:
         ON CONFLICT DO NOTHING
         RETURNING ${ATTENDEE_RETURNING}
       ), outbox AS (
-        INSERT INTO "WebhookEvent" ("orgId", type, data)
-        SELECT ${orgId}::uuid, 'attendee.created', ${JSON.stringify(payload)}::jsonb FROM ins
-        RETURNING id
+        INSERT INTO "WebhookEvent" ("orgId", type, data, "dispatchedAt")
+        SELECT ${orgId}::uuid, 'attendee.created', ${JSON.stringify(payload)}::jsonb, ${dispatchedUnlessSubscribed(orgId, "attendee.created")} FROM ins
+        RETURNING id, "dispatchedAt" IS NULL AS "toDispatch"
       )
-      SELECT (SELECT status FROM ev) AS "eventStatus", (SELECT id FROM outbox) AS recorded, ins.*
+      SELECT (SELECT status FROM ev) AS "eventStatus", (SELECT id FROM outbox) AS recorded,
+             (SELECT "toDispatch" FROM outbox) AS "toDispatch", ins.*
       FROM (SELECT 1) AS one LEFT JOIN ins ON true`);
     if (result.eventStatus === null) throw new AppError("NOT_FOUND", "No such event.");
     assertEventWritable(result.eventStatus);
-    const { eventStatus: _status, recorded, ...row } = result;
-    if (row.id && recorded) return { created: true, row: row as AttendeeRow, recorded };
+    const { eventStatus: _status, recorded, toDispatch, ...row } = result;
+    if (row.id && recorded) return { created: true, row: row as AttendeeRow, recorded, toDispatch: toDispatch === true };
     const existing = await run<{ id: string }>(Prisma.sql`
       SELECT a.id FROM "Attendee" a WHERE a."eventId" = ${eventId}::uuid AND a.email = ${fields.email}::citext`);
     return existing[0] ? { created: false, existingId: existing[0].id } : BADGE_CODE_TAKEN;

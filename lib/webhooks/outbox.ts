@@ -1,9 +1,22 @@
-import type { Prisma } from "@/lib/generated/prisma/client";
+import { Prisma } from "@/lib/generated/prisma/client";
 import type { WebhookEventType } from "./event-types";
 
 // The outbox is the source of truth for webhooks: a domain operation records its event
 // in the same transaction as its change, so a change that committed always has its
 // event, and a change that rolled back never does. Delivery happens later (./dispatch).
+
+/**
+ * `dispatchedAt` for an outbox row written in SQL by a hot path (POST and PATCH of an
+ * attendee): already dispatched when no enabled endpoint of the organization subscribes
+ * to the type, which is what fan-out would conclude (it creates no delivery and marks the
+ * row), so nothing has to run after the commit; NULL otherwise, for dispatchSoon and the
+ * sweep. An endpoint created afterwards would not receive the event anyway.
+ */
+export function dispatchedUnlessSubscribed(orgId: string, type: WebhookEventType): Prisma.Sql {
+  return Prisma.sql`CASE WHEN EXISTS (
+      SELECT 1 FROM "WebhookEndpoint" ep WHERE ep."orgId" = ${orgId}::uuid AND ep.enabled AND ${type} = ANY(ep."eventTypes")
+    ) THEN NULL ELSE now() END`;
+}
 
 export async function recordWebhookEvent(
   tx: Prisma.TransactionClient,
