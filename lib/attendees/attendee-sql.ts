@@ -1,12 +1,14 @@
 import { getDb, sqlQuery } from "@/lib/db/client";
 import { Prisma } from "@/lib/generated/prisma/client";
 import type { AttendeeRow } from "@/lib/partner-api/projections";
-import type { EventWriteState } from "./writable-event";
 
 // SQL shared by the attendee write operations. Only projected columns come back, so
 // internal ones (qrToken, inviteCode, userId) never reach a response or webhook body.
 
 export type Tx = Prisma.TransactionClient;
+
+/** An event's status as guest-list writes see it (writable-event.ts decides what each allows). */
+export type EventWriteState = "draft" | "published" | "archived";
 
 /** Columns of a row aliased `a`, shaped for toAttendee / attendeePayload. */
 export const ATTENDEE_RETURNING = Prisma.raw(`a.id, a."eventId", a."displayName", a.email::text AS email, a.company,

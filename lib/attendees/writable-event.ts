@@ -1,11 +1,11 @@
 import { AppError } from "@/lib/errors/app-error";
-import type { Tx } from "./attendee-sql";
+import type { EventWriteState, Tx } from "./attendee-sql";
 
 // Guest-list writes go to draft and published events only. An archived event's list is
 // read-only, as an archived repository refuses pushes: the answer is 409 CONFLICT with
 // details.reason = event_archived (the state of the event, not the request, is at fault).
 
-export type EventWriteState = "draft" | "published" | "archived";
+export type { EventWriteState } from "./attendee-sql";
 
 /**
  * The event's status, or 404 when it is missing or another organization's. FOR SHARE holds
