@@ -53,7 +53,10 @@ export function localPostgresCpuMs(databaseUrl: string | undefined): number | nu
       }
       if (stat.slice(stat.indexOf("(") + 1, stat.lastIndexOf(")")) !== "postgres") continue;
       const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
-      ticks += Number(fields[11]) + Number(fields[12]);
+      // utime + stime, and cutime + cstime: a backend that ended (a pool closing idle
+      // connections) leaves the sum of the living, but its time stays with the postmaster
+      // that reaped it.
+      ticks += Number(fields[11]) + Number(fields[12]) + Number(fields[13]) + Number(fields[14]);
       found = true;
     }
     return found ? (ticks * 1000) / TICKS_PER_SECOND : null;
