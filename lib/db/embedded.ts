@@ -75,5 +75,8 @@ export async function ensureDatabaseUrl(): Promise<{ url: string; stop: () => Pr
   }
   process.env.DATABASE_URL = embedded.url;
   process.env.DATABASE_POOL_MAX = "1";
+  // Every connection shares PGlite's one session, so a statement one process names is
+  // already there for the next (a restarted server, the CLI): statements stay unnamed.
+  process.env.DATABASE_PREPARED_STATEMENTS ||= "off";
   return embedded;
 }
