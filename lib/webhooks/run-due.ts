@@ -114,8 +114,14 @@ export async function runDueDeliveries(options: RunDueOptions = {}): Promise<Run
   let claimedTotal = 0;
   const changes = changeSignal();
 
+  // Endpoints with a failure being recorded: that record may disable the endpoint, so
+  // their ready deliveries (claimed with the endpoint still enabled) wait for it and then
+  // go back, to be claimed again with the endpoint's new state.
+  const recordingFailure = new Map<string, number>();
+
   const hasRoom = (row: ClaimedRow) =>
     sending < concurrency &&
+    !recordingFailure.has(row.endpointId) &&
     (sendingLoad.endpoints.get(row.endpointId) ?? 0) < perEndpoint &&
     (sendingLoad.orgs.get(row.orgId) ?? 0) < perOrg;
 
@@ -133,11 +139,12 @@ export async function runDueDeliveries(options: RunDueOptions = {}): Promise<Run
       changes.notify();
     };
     // A success frees its slot as soon as the receiver has answered. A failure holds it
-    // until recorded, and the endpoint's ready deliveries go back: their claim predates
-    // a failure count that may have just disabled the endpoint.
+    // until recorded, and then the endpoint's ready deliveries go back.
+    let failed = false;
     const onSent = (succeeded: boolean) => {
-      if (succeeded) freeSlot();
-      else giveBack(row.endpointId);
+      if (succeeded) return freeSlot();
+      failed = true;
+      adjust(recordingFailure, row.endpointId, 1);
     };
     const attempt: Promise<void> = attemptClaimed(row, { now: clock(), timeoutMs: options.timeoutMs, integrationsEnabled, onSent })
       .then((outcome) => {
@@ -151,6 +158,10 @@ export async function runDueDeliveries(options: RunDueOptions = {}): Promise<Run
         logger.error({ deliveryId: row.deliveryId, err: error instanceof Error ? error.message : String(error) }, "webhook attempt failed to run");
       })
       .finally(() => {
+        if (failed) {
+          adjust(recordingFailure, row.endpointId, -1);
+          giveBack(row.endpointId);
+        }
         freeSlot();
         unfinished.delete(attempt);
         options.leases?.delete(row.deliveryId);
