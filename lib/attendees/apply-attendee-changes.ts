@@ -1,7 +1,7 @@
 import { sqlQuery } from "@/lib/db/client";
 import { Prisma } from "@/lib/generated/prisma/client";
 import type { AttendeeRow } from "@/lib/partner-api/projections";
-import { dispatchedUnlessSubscribed } from "@/lib/webhooks/outbox";
+import { outboxInsertFrom } from "@/lib/webhooks/outbox";
 import { attendeePayload } from "@/lib/webhooks/payloads";
 import type { AttendeeChanges } from "./attendee-input";
 import { ATTENDEE_RETURNING } from "./attendee-sql";
@@ -71,9 +71,7 @@ export async function applyAttendeeChanges(
                 ${current.invitedAt}::timestamptz, ${current.checkedInAt}::timestamptz, ${current.updatedAt}::timestamptz)
       RETURNING ${ATTENDEE_RETURNING}
     ), outbox AS (
-      INSERT INTO "WebhookEvent" ("orgId", type, data, "dispatchedAt")
-      SELECT ${orgId}::uuid, 'attendee.updated', ${JSON.stringify(payload)}::jsonb, ${dispatchedUnlessSubscribed(orgId, "attendee.updated")} FROM upd
-      RETURNING id, "dispatchedAt" IS NULL AS "toDispatch"
+      ${outboxInsertFrom("upd", { orgId, type: "attendee.updated", data: payload })}
     )
     SELECT (SELECT status FROM ev) AS "eventStatus", (SELECT id FROM outbox) AS recorded,
            (SELECT "toDispatch" FROM outbox) AS "toDispatch", upd.*

@@ -4,7 +4,7 @@ import { sqlQuery } from "@/lib/db/client";
 import { AppError } from "@/lib/errors/app-error";
 import { Prisma } from "@/lib/generated/prisma/client";
 import type { AttendeeRow } from "@/lib/partner-api/projections";
-import { dispatchedUnlessSubscribed } from "@/lib/webhooks/outbox";
+import { outboxInsertFrom } from "@/lib/webhooks/outbox";
 import { attendeePayload } from "@/lib/webhooks/payloads";
 import type { NewAttendeeFields } from "./attendee-input";
 import { ATTENDEE_RETURNING, type Tx } from "./attendee-sql";
@@ -63,9 +63,7 @@ export async function insertAttendee(tx: Tx | undefined, orgId: string, eventId:
         ON CONFLICT DO NOTHING
         RETURNING ${ATTENDEE_RETURNING}
       ), outbox AS (
-        INSERT INTO "WebhookEvent" ("orgId", type, data, "dispatchedAt")
-        SELECT ${orgId}::uuid, 'attendee.created', ${JSON.stringify(payload)}::jsonb, ${dispatchedUnlessSubscribed(orgId, "attendee.created")} FROM ins
-        RETURNING id, "dispatchedAt" IS NULL AS "toDispatch"
+        ${outboxInsertFrom("ins", { orgId, type: "attendee.created", data: payload })}
       )
       SELECT (SELECT status FROM ev) AS "eventStatus", (SELECT id FROM outbox) AS recorded,
              (SELECT "toDispatch" FROM outbox) AS "toDispatch", ins.*

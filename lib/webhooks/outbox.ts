@@ -6,16 +6,29 @@ import type { WebhookEventType } from "./event-types";
 // event, and a change that rolled back never does. Delivery happens later (./dispatch).
 
 /**
- * `dispatchedAt` for an outbox row written in SQL by a hot path (POST and PATCH of an
- * attendee): already dispatched when no enabled endpoint of the organization subscribes
- * to the type, which is what fan-out would conclude (it creates no delivery and marks the
- * row), so nothing has to run after the commit; NULL otherwise, for dispatchSoon and the
- * sweep. An endpoint created afterwards would not receive the event anyway.
+ * The outbox row of a hot path's single statement (POST and PATCH of an attendee), as an
+ * `INSERT` to use as a CTE: one row for each row of the CTE `source` (none when it wrote
+ * nothing), returning `id` and `toDispatch`.
+ *
+ * The row is written already dispatched when no enabled endpoint of the organization
+ * subscribes to the type, which is what fan-out would conclude (it creates no delivery and
+ * marks the row), so nothing has to run after the commit; `toDispatch` is true otherwise,
+ * for dispatchSoon and the sweep. An endpoint created afterwards would not receive the
+ * event anyway.
  */
-export function dispatchedUnlessSubscribed(orgId: string, type: WebhookEventType): Prisma.Sql {
-  return Prisma.sql`CASE WHEN EXISTS (
-      SELECT 1 FROM "WebhookEndpoint" ep WHERE ep."orgId" = ${orgId}::uuid AND ep.enabled AND ${type} = ANY(ep."eventTypes")
-    ) THEN NULL ELSE now() END`;
+export function outboxInsertFrom(
+  source: string,
+  event: { orgId: string; type: WebhookEventType; data: Record<string, unknown> },
+): Prisma.Sql {
+  return Prisma.sql`
+    INSERT INTO "WebhookEvent" ("orgId", type, data, "dispatchedAt")
+    SELECT ${event.orgId}::uuid, ${event.type}, ${JSON.stringify(event.data)}::jsonb,
+           CASE WHEN EXISTS (
+             SELECT 1 FROM "WebhookEndpoint" ep
+             WHERE ep."orgId" = ${event.orgId}::uuid AND ep.enabled AND ${event.type} = ANY(ep."eventTypes")
+           ) THEN NULL ELSE now() END
+    FROM ${Prisma.raw(source)}
+    RETURNING id, "dispatchedAt" IS NULL AS "toDispatch"`;
 }
 
 export async function recordWebhookEvent(

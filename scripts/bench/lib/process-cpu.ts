@@ -6,10 +6,14 @@ import fs from "node:fs";
 
 const TICKS_PER_SECOND = 100; // USER_HZ, 100 on every Linux build the project runs on
 
-function cpuTicks(pid: number): number {
+/** A process's command name and the fields after it (the name is in parentheses and may hold spaces). */
+function readStat(pid: string | number): { command: string; fields: string[] } {
   const stat = fs.readFileSync(`/proc/${pid}/stat`, "utf8");
-  // Fields after the command name, which is in parentheses and may hold spaces.
-  const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
+  return { command: stat.slice(stat.indexOf("(") + 1, stat.lastIndexOf(")")), fields: stat.slice(stat.lastIndexOf(")") + 2).split(" ") };
+}
+
+function cpuTicks(pid: number): number {
+  const { fields } = readStat(pid);
   // utime and stime are fields 14 and 15 of the line, 12 and 13 after the name.
   return Number(fields[11]) + Number(fields[12]);
 }
@@ -45,14 +49,14 @@ export function localPostgresCpuMs(databaseUrl: string | undefined): number | nu
     let found = false;
     for (const entry of fs.readdirSync("/proc")) {
       if (!/^\d+$/.test(entry)) continue;
-      let stat: string;
+      let stat: ReturnType<typeof readStat>;
       try {
-        stat = fs.readFileSync(`/proc/${entry}/stat`, "utf8");
+        stat = readStat(entry);
       } catch {
         continue; // ended meanwhile
       }
-      if (stat.slice(stat.indexOf("(") + 1, stat.lastIndexOf(")")) !== "postgres") continue;
-      const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
+      if (stat.command !== "postgres") continue;
+      const { fields } = stat;
       // utime + stime, and cutime + cstime: a backend that ended (a pool closing idle
       // connections) leaves the sum of the living, but its time stays with the postmaster
       // that reaped it.
