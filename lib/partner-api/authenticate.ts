@@ -5,7 +5,8 @@ import { Prisma } from "@/lib/generated/prisma/client";
 import type { BillingAccountState, BillingPlan, OrgStatus } from "@/lib/generated/prisma/enums";
 import { hashKeySecret, looksLikeLiveKey } from "@/lib/keys/key-secret";
 import type { Scope } from "@/lib/keys/scopes";
-import { rateLimitState, rateLimitUpsert, type RateLimitState } from "./rate-limit";
+import type { KeyBoundRead } from "./key-bound-read";
+import { RATE_LIMIT_PER_MINUTE, rateLimitState, rateLimitUpsert, type RateLimitState } from "./rate-limit";
 
 export const WWW_AUTHENTICATE_REALM = "partner-api";
 
@@ -62,7 +63,15 @@ type KeyRow = {
   rateResetIn: number | null;
 };
 
-export type AuthenticatedRequest = { key: AuthenticatedKey; rate: RateLimitState };
+export type AuthenticatedRequest = {
+  key: AuthenticatedKey;
+  rate: RateLimitState;
+  /** The statement's row, holding the bound read's columns (when one was given). */
+  row: Record<string, unknown>;
+};
+
+/** A route's read to run in the key's statement, for keys that hold `scope` (key-bound-read.ts). */
+export type BoundReadRequest = { scope?: Scope; read: KeyBoundRead<unknown> };
 
 /**
  * The key behind a request, and the request counted against the key's rate limit, in ONE
@@ -72,8 +81,13 @@ export type AuthenticatedRequest = { key: AuthenticatedKey; rate: RateLimitState
  * Requests of a live key whose organization is locked (402/403/503) count too: the lock
  * is decided from the same row afterwards. Revocation still takes effect on the next
  * request, and the count stays exact across server instances (it is the database's).
+ * With `bound`, a route's read runs in the same statement (boundReadJoin).
  */
-export async function authenticateAndCount(presented: string, now: Date = new Date()): Promise<AuthenticatedRequest> {
+export async function authenticateAndCount(
+  presented: string,
+  now: Date = new Date(),
+  bound?: BoundReadRequest,
+): Promise<AuthenticatedRequest> {
   // svc_test_ keys are never minted; anything not shaped like a live key cannot match.
   if (!looksLikeLiveKey(presented)) throw unauthorized("invalid_key", "The API key is not valid.");
   const hash = hashKeySecret(presented);
@@ -88,7 +102,9 @@ export async function authenticateAndCount(presented: string, now: Date = new Da
     ), counted AS (
       ${rateLimitUpsert(Prisma.sql`SELECT k.id FROM k WHERE k."revokedAt" IS NULL AND (k."expiresAt" IS NULL OR k."expiresAt" > ${now}::timestamptz)`)}
     )
-    SELECT k.*, counted."count" AS "rateCount", counted."resetIn" AS "rateResetIn" FROM k LEFT JOIN counted ON true`;
+    SELECT ${bound ? Prisma.sql`bound.*,` : Prisma.empty}
+           k.*, counted."count" AS "rateCount", counted."resetIn" AS "rateResetIn" FROM k LEFT JOIN counted ON true
+    ${bound ? boundReadJoin(bound) : Prisma.empty}`;
   const row = rows[0];
   // The index finds the row; the comparison of the hashes is still constant-time.
   if (!row || !timingSafeEqual(Buffer.from(row.secretHash, "hex"), Buffer.from(hash, "hex"))) {
@@ -116,7 +132,23 @@ export async function authenticateAndCount(presented: string, now: Date = new Da
       integrationsEnabled: row.integrationsEnabled,
     },
     rate: rateLimitState(row.rateCount, row.rateResetIn),
+    row: row as unknown as Record<string, unknown>,
   };
+}
+
+/**
+ * The bound read, given the key's organization only when the request will reach the
+ * read (counted, so live; within the limit; holding the scope), else NULL, which every
+ * read's tenancy filter matches nothing with. The read's columns come first in the
+ * select list, so a column of the key's row always wins a clash of names.
+ */
+function boundReadJoin({ scope, read }: BoundReadRequest): Prisma.Sql {
+  const holdsScope = scope ? Prisma.sql`${scope}::text = ANY(k.scopes)` : Prisma.sql`true`;
+  return Prisma.sql`
+    CROSS JOIN LATERAL (
+      SELECT CASE WHEN counted."count" <= ${RATE_LIMIT_PER_MINUTE}::int AND ${holdsScope} THEN k."orgId" END AS id
+    ) AS org
+    LEFT JOIN LATERAL (${read.sql(Prisma.raw("org.id"))}) AS bound ON true`;
 }
 
 const LAST_USED_RESOLUTION_MS = 60_000;

@@ -21,9 +21,14 @@ export function baseHeaders(requestId: string): Record<string, string> {
 export class SerializedJson {
   constructor(readonly text: string) {}
 
-  /** `{"data":[...items],"meta":...}` from items that are each one JSON object's text. */
-  static list(items: string[], meta: unknown): SerializedJson {
-    return new SerializedJson(`{"data":[${items.join(",")}],"meta":${JSON.stringify(meta)}}`);
+  /** `{"data":[...items],"meta":...}` from the items' JSON texts, already joined by commas. */
+  static list(items: string, meta: unknown): SerializedJson {
+    return new SerializedJson(`{"data":[${items}],"meta":${JSON.stringify(meta)}}`);
+  }
+
+  /** `{"data":item}` from one JSON object's text. */
+  static item(item: string): SerializedJson {
+    return new SerializedJson(`{"data":${item}}`);
   }
 }
 

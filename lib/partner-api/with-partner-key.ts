@@ -2,7 +2,8 @@ import { z } from "zod";
 import { integrationLockError, integrationLockReason } from "@/lib/billing/entitlement";
 import { AppError, validationError } from "@/lib/errors/app-error";
 import type { Scope } from "@/lib/keys/scopes";
-import { authenticateAndCount, readPresentedKey, recordKeyUse, type AuthenticatedKey } from "./authenticate";
+import { authenticateAndCount, readPresentedKey, recordKeyUse, type AuthenticatedKey, type BoundReadRequest } from "./authenticate";
+import type { KeyBoundRead } from "./key-bound-read";
 import { rateLimitedError, rateLimitHeaders } from "./rate-limit";
 import { startRequestLog } from "./request-log";
 import { readJsonBody } from "./request-body";
@@ -20,10 +21,15 @@ import { baseHeaders, errorResponse, jsonResponse, newRequestId } from "./respon
 //   7. path ids             404 (a malformed id is simply not found)
 //   8. query, then body     400 INVALID_INPUT (413 for a body over 64 KB)
 //   9. the handler          404 / 409 ...
+//
+// A read route may give `read`: its SQL then runs inside step 1's statement (one round
+// trip for the whole request; key-bound-read.ts), and the handler gets its result. The
+// path ids and the query are parsed before that statement, as they shape the read, but
+// their errors are still answered at steps 7 and 8, after every check of the key.
 
 type RouteContext = { params: Promise<Record<string, string | string[]>> };
 
-export type PartnerRequest<Q, B> = {
+export type PartnerRequest<Q, B, R = undefined> = {
   request: Request;
   requestId: string;
   key: AuthenticatedKey;
@@ -31,22 +37,32 @@ export type PartnerRequest<Q, B> = {
   params: Record<string, string>;
   query: Q;
   body: B;
+  /** The result of the route's `read`, which ran in the key's statement. */
+  read: R;
 };
 
 export type PartnerResult = { status?: number; body: unknown; headers?: Record<string, string> };
 
-export function withPartnerKey<Q extends z.ZodType = z.ZodUndefined, B extends z.ZodType = z.ZodUndefined>(
-  options: { scope?: Scope; idParams?: string[]; query?: Q; body?: B },
-  handler: (input: PartnerRequest<z.output<Q>, z.output<B>>) => Promise<PartnerResult>,
+export function withPartnerKey<Q extends z.ZodType = z.ZodUndefined, B extends z.ZodType = z.ZodUndefined, R = undefined>(
+  options: {
+    scope?: Scope;
+    idParams?: string[];
+    query?: Q;
+    body?: B;
+    read?: (input: { params: Record<string, string>; query: z.output<Q> }) => KeyBoundRead<R>;
+  },
+  handler: (input: PartnerRequest<z.output<Q>, z.output<B>, R>) => Promise<PartnerResult>,
 ) {
   return async function partnerRoute(request: Request, context: RouteContext): Promise<Response> {
     const requestId = newRequestId();
     const log = startRequestLog(request, context, requestId);
     let limitHeaders: Record<string, string> = {};
     try {
+      const presented = readPresentedKey(request.headers);
+      const early = await readRequestShape(context, request, options);
       // One statement: the key, its organization and the platform switch, and the request
       // counted against the key's limit (authenticate.ts); the checks below read its row.
-      const { key, rate } = await authenticateAndCount(readPresentedKey(request.headers));
+      const { key, rate, row } = await authenticateAndCount(presented, undefined, early.bound);
       log.orgId = key.org.id;
       log.keyId = key.id;
       const lock = integrationLockReason(key.org, key.integrationsEnabled);
@@ -63,8 +79,8 @@ export function withPartnerKey<Q extends z.ZodType = z.ZodUndefined, B extends z
       }
       await recordKeyUse(key);
 
-      const params = await readIdParams(context, options.idParams ?? []);
-      const query = parseQuery(request, options.query);
+      if ("error" in early) throw early.error;
+      const { params, query } = early;
       const body = options.body ? await readJsonBody(request, options.body) : undefined;
 
       const result = await handler({
@@ -75,6 +91,7 @@ export function withPartnerKey<Q extends z.ZodType = z.ZodUndefined, B extends z
         params,
         query: query as z.output<Q>,
         body: body as z.output<B>,
+        read: (early.bound ? early.bound.read.finish(row, key.org.id) : undefined) as R,
       });
       return log.finish(
         jsonResponse(result.body, result.status ?? 200, { ...baseHeaders(requestId), ...limitHeaders, ...result.headers }),
@@ -101,6 +118,29 @@ export function withPublic(handler: (request: Request, requestId: string) => Pro
 }
 
 const uuidSchema = z.uuid();
+
+type RequestShape =
+  | { params: Record<string, string>; query: unknown; bound?: BoundReadRequest }
+  | { error: unknown; bound?: undefined };
+
+/**
+ * Steps 7 and 8 (path ids, query) and the route's bound read they shape, done before the
+ * key's statement; an error is kept for its turn. No I/O but the route's params.
+ */
+async function readRequestShape(
+  context: RouteContext,
+  request: Request,
+  options: { scope?: Scope; idParams?: string[]; query?: z.ZodType; read?: (input: { params: Record<string, string>; query: never }) => KeyBoundRead<unknown> },
+): Promise<RequestShape> {
+  try {
+    const params = await readIdParams(context, options.idParams ?? []);
+    const query = parseQuery(request, options.query);
+    const read = options.read?.({ params, query: query as never });
+    return { params, query, bound: read ? { scope: options.scope, read } : undefined };
+  } catch (error) {
+    return { error };
+  }
+}
 
 async function readIdParams(context: RouteContext, names: string[]): Promise<Record<string, string>> {
   const raw = context.params ? await context.params : {};

@@ -1,47 +1,71 @@
 import { sqlRows } from "@/lib/db/client";
 import { AppError } from "@/lib/errors/app-error";
 import { Prisma } from "@/lib/generated/prisma/client";
-import { keysetPage } from "../keyset";
-import { iso, toEvent } from "../projections";
-import type { EventResource } from "../resources";
-
-type EventRow = Parameters<typeof toEvent>[0];
-
-const EVENT_COLUMNS = Prisma.raw(`e.id, e.slug, e.name, e.description, e.status::text AS status, e."startAt", e."endAt",
-  e.timezone, e.location, e."createdAt", e."updatedAt"`);
+import { verifyCursor } from "../cursor";
+import type { KeyBoundRead } from "../key-bound-read";
+import { isoText, keysetBounds, keysetSummaryPage, keysetSummarySql, type KeysetSummary, type SortColumn } from "../keyset";
+import { SerializedJson } from "../responses";
 
 /** The event, when it belongs to the organization; otherwise 404, whether missing or foreign. */
-export async function requireEvent(orgId: string, eventId: string): Promise<EventRow> {
-  const [event] = await sqlRows<EventRow>`
-    SELECT ${EVENT_COLUMNS} FROM "Event" e WHERE e.id = ${eventId}::uuid AND e."orgId" = ${orgId}::uuid`;
+export async function requireEvent(orgId: string, eventId: string): Promise<{ id: string }> {
+  const [event] = await sqlRows<{ id: string }>`
+    SELECT e.id FROM "Event" e WHERE e.id = ${eventId}::uuid AND e."orgId" = ${orgId}::uuid`;
   if (!event) throw new AppError("NOT_FOUND", "No such event.");
   return event;
 }
 
-export async function getEvent(orgId: string, eventId: string): Promise<EventResource> {
-  return toEvent(await requireEvent(orgId, eventId));
+// An event as its JSON text, made by PostgreSQL in toEvent's field order, timestamps as
+// the ISO text Date.toISOString() gives. Both reads run in the key's statement
+// (key-bound-read.ts), where `org` is the key's organization.
+const EVENT_JSON = Prisma.raw(`to_json(r)::text`);
+const EVENT_COLUMNS = Prisma.raw(`e.id, e.slug, e.name, e.description, e.status::text AS status,
+  ${isoText(`e."startAt"`)} AS "startAt", ${isoText(`e."endAt"`)} AS "endAt", e.timezone, e.location,
+  ${isoText(`e."createdAt"`)} AS "createdAt", ${isoText(`e."updatedAt"`)} AS "updatedAt"`);
+
+export function eventRead(eventId: string): KeyBoundRead<SerializedJson> {
+  return {
+    sql: (org) => Prisma.sql`
+      SELECT ${EVENT_JSON} AS "eventJson" FROM "Event" e CROSS JOIN LATERAL (SELECT ${EVENT_COLUMNS}) r
+      WHERE e.id = ${eventId}::uuid AND e."orgId" = ${org}`,
+    finish: (row) => {
+      const json = row.eventJson as string | null | undefined;
+      if (!json) throw new AppError("NOT_FOUND", "No such event.");
+      return SerializedJson.item(json);
+    },
+  };
 }
 
 /** Newest first (the only such list), drafts included. */
-export async function listEvents(
-  orgId: string,
-  query: { limit: number; cursor?: string; status?: "draft" | "published" | "archived" },
-) {
+export function eventListRead(query: {
+  limit: number;
+  cursor?: string;
+  status?: "draft" | "published" | "archived";
+}): KeyBoundRead<SerializedJson> {
   const statusFilter = query.status ? Prisma.sql`AND e.status = ${query.status}::"EventStatus"` : Prisma.empty;
-  const page = await keysetPage<EventRow>({
-    scope: `events:${orgId}:${query.status ?? "*"}`,
-    cursor: query.cursor,
-    limit: query.limit,
-    direction: "desc",
-    columns: [
-      { sql: `e."createdAt"`, cast: "timestamptz" },
-      { sql: `e.id`, cast: "uuid" },
-    ],
-    position: (row) => [iso(row.createdAt), row.id],
-    fetch: ({ after, orderBy, take }) => sqlRows<EventRow>`
-      SELECT ${EVENT_COLUMNS} FROM "Event" e
-      WHERE e."orgId" = ${orgId}::uuid ${statusFilter} ${after}
-      ORDER BY ${orderBy} LIMIT ${take}`,
-  });
-  return { data: page.rows.map(toEvent), meta: { nextCursor: page.nextCursor } };
+  const columns: SortColumn[] = [
+    { sql: `e."createdAt"`, cast: "timestamptz" },
+    { sql: `e.id`, cast: "uuid" },
+  ];
+  // The list is the organization's, which the cursor's scope names; inside the key's
+  // statement the organization is known only afterwards, so the cursor's position is read
+  // first and its signature checked before the page is used.
+  const bounds = keysetBounds({ scope: null, cursor: query.cursor, limit: query.limit, direction: "desc", columns });
+  const scopeOf = (orgId: string) => `events:${orgId}:${query.status ?? "*"}`;
+  return {
+    sql: (org) =>
+      keysetSummarySql(
+        bounds,
+        {
+          json: EVENT_JSON,
+          from: Prisma.sql`
+            FROM "Event" e CROSS JOIN LATERAL (SELECT ${EVENT_COLUMNS}) r
+            WHERE e."orgId" = ${org} ${statusFilter} ${bounds.after}`,
+        },
+      ),
+    finish: (row, orgId) => {
+      if (query.cursor !== undefined) verifyCursor(scopeOf(orgId), query.cursor);
+      const page = keysetSummaryPage(scopeOf(orgId), query.limit, row as KeysetSummary);
+      return SerializedJson.list(page.body, { nextCursor: page.nextCursor });
+    },
+  };
 }

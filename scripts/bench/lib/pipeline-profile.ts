@@ -15,8 +15,9 @@ import { httpLoad, loopLoad, sqlLoad } from "./load";
 // few seconds: the same SQL through pg, the page query once more through Prisma (for
 // comparison: the app reads pages through pg), and the in-process work of building the
 // response body. Compare each step's rps with the API's to see which one bounds it.
-// Since 2026-11-26 a request runs two statements (key + count, then the page with its
-// tenancy check); steps 2 and 3 show what the separate statements it replaced cost.
+// Since 2026-11-26 (evening) a page request is ONE statement: the key, its count and the
+// page with its tenancy check (key-bound-read.ts); steps 1-4 show what the separate
+// statements it replaced cost, step 6 the page's part alone.
 
 const RATE_LIMIT_SQL = `INSERT INTO "RateLimitCounter" AS c ("keyId", "windowStart", "count")
   VALUES ($1::uuid, clock_timestamp(), 1)
@@ -69,7 +70,7 @@ export async function profilePipeline(context: BenchContext, secondsPerStep: num
   const pageQuery = { limit: 200, cursor: pages.middle.cursor ?? undefined };
   lines.push(
     line(
-      "6 listAttendees() in-process (requireEvent + page via Prisma + projection)",
+      "6 listAttendees() in-process (the page's statement alone, serialized by PostgreSQL)",
       await loopLoad(() => listAttendees(orgId, eventId, pageQuery), load),
       "the handler's data work, without the key pipeline or HTTP",
     ),

@@ -1,13 +1,18 @@
 import { createAttendeeBodySchema } from "@/lib/attendees/attendee-input";
 import { createAttendeeIdempotently } from "@/lib/partner-api/idempotency/create-attendee-idempotently";
 import { attendeeListQuery } from "@/lib/partner-api/query-schemas";
-import { listAttendees } from "@/lib/partner-api/read/attendees";
+import { attendeePageRead } from "@/lib/partner-api/read/attendees";
 import { routeMethods } from "@/lib/partner-api/route-methods";
 import { withPartnerKey } from "@/lib/partner-api/with-partner-key";
 
 const read = withPartnerKey(
-  { scope: "attendees:read", idParams: ["eventId"], query: attendeeListQuery },
-  async ({ orgId, params, query }) => ({ body: await listAttendees(orgId, params.eventId, query) }),
+  {
+    scope: "attendees:read",
+    idParams: ["eventId"],
+    query: attendeeListQuery,
+    read: ({ params, query }) => attendeePageRead(params.eventId, query),
+  },
+  async ({ read }) => ({ body: read }),
 );
 
 const create = withPartnerKey(

@@ -1,12 +1,16 @@
 import { updateAttendeeBodySchema } from "@/lib/attendees/attendee-input";
 import { updateAttendee } from "@/lib/attendees/update-attendee";
-import { getAttendee } from "@/lib/partner-api/read/attendees";
+import { attendeeRead } from "@/lib/partner-api/read/attendees";
 import { routeMethods } from "@/lib/partner-api/route-methods";
 import { withPartnerKey } from "@/lib/partner-api/with-partner-key";
 
 const read = withPartnerKey(
-  { scope: "attendees:read", idParams: ["eventId", "attendeeId"] },
-  async ({ orgId, params }) => ({ body: { data: await getAttendee(orgId, params.eventId, params.attendeeId) } }),
+  {
+    scope: "attendees:read",
+    idParams: ["eventId", "attendeeId"],
+    read: ({ params }) => attendeeRead(params.eventId, params.attendeeId),
+  },
+  async ({ read }) => ({ body: read }),
 );
 
 const update = withPartnerKey(
