@@ -33,10 +33,16 @@ export function decodeCursor(scope: string, cursor: string, arity: number): Curs
   return readCursorPosition(cursor, arity);
 }
 
-/** INVALID_CURSOR unless the cursor is one we issued for the list `scope` names. */
-export function verifyCursor(scope: string, cursor: string): void {
+/** `payload.signature`, or INVALID_CURSOR. */
+function cursorParts(cursor: string): { payload: string; signature: string } {
   const [payload, signature, extra] = cursor.split(".");
   if (!payload || !signature || extra !== undefined) throw invalidCursor();
+  return { payload, signature };
+}
+
+/** INVALID_CURSOR unless the cursor is one we issued for the list `scope` names. */
+export function verifyCursor(scope: string, cursor: string): void {
+  const { payload, signature } = cursorParts(cursor);
   const presented = Buffer.from(signature, "base64url");
   const expected = sign(scope, payload);
   if (presented.length !== expected.length || !timingSafeEqual(presented, expected)) throw invalidCursor();
@@ -48,8 +54,7 @@ export function verifyCursor(scope: string, cursor: string): void {
  * key's organization), which calls verifyCursor before anything of the page is used.
  */
 export function readCursorPosition(cursor: string, arity: number): CursorPosition {
-  const [payload, signature, extra] = cursor.split(".");
-  if (!payload || !signature || extra !== undefined) throw invalidCursor();
+  const { payload } = cursorParts(cursor);
   let position: unknown;
   try {
     position = JSON.parse(Buffer.from(payload, "base64url").toString("utf8"));

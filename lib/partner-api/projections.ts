@@ -19,9 +19,6 @@ import type {
 // endpoint or webhook can leak them by accident.
 
 export const iso = (date: Date): string => date.toISOString();
-/** A timestamp read as a Date, or already as ISO-8601 text made by PostgreSQL (read/attendees.ts). */
-const isoOf = (value: Date | string): string => (typeof value === "string" ? value : value.toISOString());
-const isoOfOrNull = (value: Date | string | null): string | null => (value === null ? null : isoOf(value));
 
 export function toEvent(row: {
   id: string; slug: string; name: string; description: string; status: string; startAt: Date; endAt: Date;
@@ -120,17 +117,13 @@ export function toInfoSection(row: {
   };
 }
 
-type AttendeeRowWith<Instant> = {
+export type AttendeeRow = {
   id: string; eventId: string; displayName: string; email: string; company: string | null; jobTitle: string | null;
-  status: string; visibleInList: boolean; badgeCode: string; invitedAt: Instant | null; checkedInAt: Instant | null;
-  createdAt: Instant; updatedAt: Instant;
+  status: string; visibleInList: boolean; badgeCode: string; invitedAt: Date | null; checkedInAt: Date | null;
+  createdAt: Date; updatedAt: Date;
 };
 
-export type AttendeeRow = AttendeeRowWith<Date>;
-/** The Partner API's attendee reads select timestamps as ISO text: no Date is built per row of a page. */
-export type AttendeeTextRow = AttendeeRowWith<string>;
-
-export function toAttendee(row: AttendeeRow | AttendeeTextRow): AttendeeResource {
+export function toAttendee(row: AttendeeRow): AttendeeResource {
   return {
     id: row.id,
     eventId: row.eventId,
@@ -141,10 +134,10 @@ export function toAttendee(row: AttendeeRow | AttendeeTextRow): AttendeeResource
     status: row.status as AttendeeResource["status"],
     visibleInList: row.visibleInList,
     badgeCode: row.badgeCode,
-    invitedAt: isoOfOrNull(row.invitedAt),
-    checkedInAt: isoOfOrNull(row.checkedInAt),
-    createdAt: isoOf(row.createdAt),
-    updatedAt: isoOf(row.updatedAt),
+    invitedAt: row.invitedAt ? iso(row.invitedAt) : null,
+    checkedInAt: row.checkedInAt ? iso(row.checkedInAt) : null,
+    createdAt: iso(row.createdAt),
+    updatedAt: iso(row.updatedAt),
   };
 }
 
