@@ -2,7 +2,8 @@ import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { getDb, getPgPool } from "@/lib/db/client";
 import { Prisma } from "@/lib/generated/prisma/client";
 import { setBilling } from "@/lib/orgs/organizations";
-import { bearer, createTestAttendees, createTestEvent, createTestKey, createTestOrg } from "@/lib/testing/fixtures";
+import { bearer, createTestKey, createTestOrg } from "@/lib/testing/fixtures";
+import { createStockedEvent, readEndpoints, type StockedEvent } from "@/lib/testing/programme-fixtures";
 import { startRouteServer, type RouteServer } from "@/lib/testing/route-server";
 import { authenticateAndCount } from "./authenticate";
 import { runKeyBoundRead, type KeyBoundRead } from "./key-bound-read";
@@ -69,43 +70,72 @@ describe("the read in the key's statement", () => {
   });
 });
 
-describe("a read request is one database statement", () => {
+/** The statements (pool.query calls) and connection checkouts a request costs. */
+async function statementsOf(url: string, secret: string) {
+  const pool = getPgPool();
+  const query = vi.spyOn(pool, "query");
+  const connect = vi.spyOn(pool, "connect");
+  try {
+    const response = await fetch(url, { headers: bearer(secret) });
+    const body = await response.json();
+    return { status: response.status, body, statements: query.mock.calls.length, checkouts: connect.mock.calls.length };
+  } finally {
+    query.mockRestore();
+    connect.mockRestore();
+  }
+}
+
+describe("database statements per read request", () => {
   let server: RouteServer;
   let secret: string;
-  let path: Record<string, string>;
+  let stocked: StockedEvent;
+  let foreign: StockedEvent;
+  let sibling: StockedEvent;
 
   beforeAll(async () => {
     server = await startRouteServer();
     const org = await createTestOrg();
     secret = (await createTestKey(org.id)).secret;
-    const event = await createTestEvent(org.id);
-    await createTestAttendees(event.id, 3, {});
-    const attendee = await getDb().attendee.findFirstOrThrow({ where: { eventId: event.id } });
-    path = {
-      "events list": "/partner/v1/events?limit=1",
-      event: `/partner/v1/events/${event.id}`,
-      "attendee page": `/partner/v1/events/${event.id}/attendees?limit=2`,
-      attendee: `/partner/v1/events/${event.id}/attendees/${attendee.id}`,
-    };
+    stocked = await createStockedEvent(org.id);
+    foreign = await createStockedEvent((await createTestOrg()).id);
+    sibling = await createStockedEvent(org.id);
     // The key's first use is recorded (lastUsedAt, at most once a minute): not counted below.
     expect((await fetch(`${server.baseUrl}/partner/v1/me`, { headers: bearer(secret) })).status).toBe(200);
   });
   afterAll(async () => server.close());
 
-  it.each(["events list", "event", "attendee page", "attendee"])("%s", async (name) => {
-    const pool = getPgPool();
-    const query = vi.spyOn(pool, "query");
-    const connect = vi.spyOn(pool, "connect");
-    try {
-      const response = await fetch(`${server.baseUrl}${path[name]}`, { headers: bearer(secret) });
-      expect(response.status).toBe(200);
-      expect((await response.json()).data).toBeTruthy();
-      expect(query).toHaveBeenCalledTimes(1);
-      // pool.query checks out its own connection; nothing else took one (no transaction).
-      expect(connect).toHaveBeenCalledTimes(1);
-    } finally {
-      query.mockRestore();
-      connect.mockRestore();
-    }
+  // The busiest reads run whole in the key's statement; an event's other collections check
+  // the event there and read the list in a second statement.
+  const ONE = new Set(["/me", "/events", "/events/{eventId}", "/events/{eventId}/attendees", "/events/{eventId}/attendees/{attendeeId}"]);
+  const endpoints = readEndpoints({ eventId: "e", attendeeId: "a", formId: "f" }).map((endpoint) => endpoint.name);
+
+  it.each(endpoints)("%s", async (name) => {
+    const endpoint = readEndpoints({ eventId: stocked.event.id, attendeeId: stocked.attendee.id, formId: stocked.form.id }).find(
+      (candidate) => candidate.name === name,
+    );
+    const { status, body, statements, checkouts } = await statementsOf(`${server.baseUrl}${endpoint!.path}`, secret);
+    expect(status).toBe(200);
+    expect(body.data).toBeTruthy();
+    expect(statements).toBe(ONE.has(name) ? 1 : 2);
+    // pool.query checks out its own connection; nothing else took one (no transaction).
+    expect(checkouts).toBe(statements);
+  });
+
+  it.each(endpoints.filter((name) => name.includes("{eventId}")))("%s of another organization's event: 404 after one statement", async (name) => {
+    const endpoint = readEndpoints({ eventId: foreign.event.id, attendeeId: foreign.attendee.id, formId: foreign.form.id }).find(
+      (candidate) => candidate.name === name,
+    );
+    const { status, body, statements } = await statementsOf(`${server.baseUrl}${endpoint!.path}`, secret);
+    expect(status).toBe(404);
+    expect(body.error.code).toBe("NOT_FOUND");
+    expect(statements).toBe(1);
+  });
+
+  it("a form of another event of the organization: 404 No such form, after one statement", async () => {
+    const path = `/partner/v1/events/${stocked.event.id}/forms/${sibling.form.id}/submissions`;
+    const { status, body, statements } = await statementsOf(`${server.baseUrl}${path}`, secret);
+    expect(status).toBe(404);
+    expect(body.error.message).toBe("No such form.");
+    expect(statements).toBe(1);
   });
 });

@@ -20,6 +20,12 @@ export type DrillOptions = {
   outageMs: number;
   afterMs: number;
   concurrency: number;
+  /**
+   * At most this many requests a second, all workers together. The drill is about the
+   * database, not the rate limit: on a fast machine, a few keys' 600/min would otherwise
+   * run out and answer 429 (a violation).
+   */
+  maxRequestsPerSecond?: number;
   log?: (line: string) => void;
 };
 
@@ -95,9 +101,22 @@ export async function runDbOutageDrill(options: DrillOptions): Promise<DrillRepo
     samples.push(sample);
   };
 
+  // Start times are handed out one interval apart, whichever worker asks.
+  const interval = options.maxRequestsPerSecond ? 1000 / options.maxRequestsPerSecond : 0;
+  let nextStart = started;
+  const paced = async () => {
+    if (!interval) return;
+    nextStart = Math.max(nextStart + interval, Date.now());
+    const wait = nextStart - Date.now();
+    if (wait > 0) await new Promise((resolve) => setTimeout(resolve, wait));
+  };
+
   const worker = async (index: number) => {
     let n = index;
-    while (Date.now() < stopAt) await one(n++ % 2 === 0 ? "write" : "read");
+    while (Date.now() < stopAt) {
+      await paced();
+      await one(n++ % 2 === 0 ? "write" : "read");
+    }
   };
 
   const workers = Array.from({ length: options.concurrency }, (_, i) => worker(i));

@@ -1,9 +1,10 @@
-import { getDb, sqlRows } from "@/lib/db/client";
+import { sqlRows } from "@/lib/db/client";
 import { AppError } from "@/lib/errors/app-error";
 import { Prisma } from "@/lib/generated/prisma/client";
+import type { KeyBoundRead } from "../key-bound-read";
 import { keysetPage } from "../keyset";
 import { iso, toCheckIn, toFeedback, toForm, toFormSubmission, toSessionAttendance } from "../projections";
-import { requireEvent } from "./events";
+import { eventCheckRead, type CheckedEvent } from "./events";
 
 // The engagement record of one event (engagement:read): check-ins, session attendance,
 // forms, form submissions and feedback. All oldest first (or arrival / scan order), so an
@@ -17,8 +18,8 @@ type SubmissionRow = Parameters<typeof toFormSubmission>[0];
 type FeedbackRow = Parameters<typeof toFeedback>[0];
 
 /** Paged, arrival order; the attendee id breaks ties (one check-in per attendee). */
-export async function listCheckIns(orgId: string, eventId: string, query: PageQuery) {
-  await requireEvent(orgId, eventId);
+export async function listCheckIns(event: CheckedEvent, query: PageQuery) {
+  const eventId = event.id;
   const page = await keysetPage<CheckInRow>({
     scope: `check-ins:${eventId}`,
     cursor: query.cursor,
@@ -42,11 +43,10 @@ export async function listCheckIns(orgId: string, eventId: string, query: PageQu
  * so a session of another event (or organization) matches nothing: an empty last page.
  */
 export async function listSessionAttendance(
-  orgId: string,
-  eventId: string,
+  event: CheckedEvent,
   query: PageQuery & { sessionId?: string },
 ) {
-  await requireEvent(orgId, eventId);
+  const eventId = event.id;
   const sessionFilter = query.sessionId ? Prisma.sql`AND a."sessionId" = ${query.sessionId}::uuid` : Prisma.empty;
   const page = await keysetPage<AttendanceRow>({
     scope: `session-attendance:${eventId}:${query.sessionId ?? "*"}`,
@@ -67,8 +67,8 @@ export async function listSessionAttendance(
 }
 
 /** Unpaged, oldest first (createdAt, id). */
-export async function listForms(orgId: string, eventId: string) {
-  await requireEvent(orgId, eventId);
+export async function listForms(event: CheckedEvent) {
+  const eventId = event.id;
   const rows = await sqlRows<Parameters<typeof toForm>[0]>`
     SELECT f.id, f."eventId", f.name, f.description, f.status::text AS status, f.fields FROM "Form" f
     WHERE f."eventId" = ${eventId}::uuid
@@ -76,11 +76,31 @@ export async function listForms(orgId: string, eventId: string) {
   return { data: rows.map(toForm) };
 }
 
-/** Paged, oldest first by first submission; formId must be a form of the event in the path. */
-export async function listFormSubmissions(orgId: string, eventId: string, formId: string, query: PageQuery) {
-  await requireEvent(orgId, eventId);
-  const form = await getDb().form.findFirst({ where: { id: formId, eventId }, select: { id: true } });
-  if (!form) throw new AppError("NOT_FOUND", "No such form.");
+declare const checked: unique symbol;
+
+/** A form of the request's event: only formCheckRead makes one. */
+export type CheckedForm = { readonly event: CheckedEvent; readonly id: string; readonly [checked]: true };
+
+/** The event's tenancy check and then the form's (a form of that event), in the key's statement. */
+export function formCheckRead(eventId: string, formId: string): KeyBoundRead<CheckedForm> {
+  const eventCheck = eventCheckRead(eventId);
+  return {
+    sql: (org) => Prisma.sql`
+      SELECT checked."checkedEventId",
+             (SELECT f.id FROM "Form" f WHERE f.id = ${formId}::uuid AND f."eventId" = checked."checkedEventId") AS "checkedFormId"
+      FROM (${eventCheck.sql(org)}) AS checked`,
+    finish: (row, orgId) => {
+      const event = eventCheck.finish(row, orgId);
+      if (typeof row.checkedFormId !== "string") throw new AppError("NOT_FOUND", "No such form.");
+      return { event, id: row.checkedFormId } as CheckedForm;
+    },
+  };
+}
+
+/** Paged, oldest first by first submission. */
+export async function listFormSubmissions(form: CheckedForm, query: PageQuery) {
+  const eventId = form.event.id;
+  const formId = form.id;
   const page = await keysetPage<SubmissionRow>({
     scope: `form-submissions:${eventId}:${formId}`,
     cursor: query.cursor,
@@ -101,8 +121,8 @@ export async function listFormSubmissions(orgId: string, eventId: string, formId
 }
 
 /** Paged, oldest first (createdAt, id). */
-export async function listFeedback(orgId: string, eventId: string, query: PageQuery) {
-  await requireEvent(orgId, eventId);
+export async function listFeedback(event: CheckedEvent, query: PageQuery) {
+  const eventId = event.id;
   const page = await keysetPage<FeedbackRow>({
     scope: `feedback:${eventId}`,
     cursor: query.cursor,

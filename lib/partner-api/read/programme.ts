@@ -2,11 +2,11 @@ import { sqlRows } from "@/lib/db/client";
 import { Prisma } from "@/lib/generated/prisma/client";
 import { keysetPage } from "../keyset";
 import { iso, toInfoSection, toRoom, toSession, toSpeaker, toSponsor, toTrack } from "../projections";
-import { requireEvent } from "./events";
+import type { CheckedEvent } from "./events";
 
 // The programme of one event (events:read): sessions, tracks, rooms, speakers, sponsors
 // and published info sections. Every query names its projected columns and filters on
-// the event, which requireEvent has already tied to the key's organization.
+// the event, which eventCheckRead has already tied to the key's organization.
 
 type PageQuery = { limit: number; cursor?: string };
 
@@ -17,8 +17,8 @@ type SpeakerRow = Parameters<typeof toSpeaker>[0];
  * Paged, in start-time order; speakerIds in billing order (SessionSpeaker.position).
  * With updatedSince: only sessions changed at or after it, in (updatedAt, id) order.
  */
-export async function listSessions(orgId: string, eventId: string, query: PageQuery & { updatedSince?: Date }) {
-  await requireEvent(orgId, eventId);
+export async function listSessions(event: CheckedEvent, query: PageQuery & { updatedSince?: Date }) {
+  const eventId = event.id;
   const since = query.updatedSince;
   const sinceFilter = since ? Prisma.sql`AND s."updatedAt" >= ${since}::timestamptz` : Prisma.empty;
   const page = await keysetPage<SessionRow>({
@@ -49,8 +49,8 @@ export async function listSessions(orgId: string, eventId: string, query: PageQu
 }
 
 /** Unpaged, organiser order (sortOrder, then id so equal sortOrders stay stable). */
-export async function listTracks(orgId: string, eventId: string) {
-  await requireEvent(orgId, eventId);
+export async function listTracks(event: CheckedEvent) {
+  const eventId = event.id;
   const rows = await sqlRows<Parameters<typeof toTrack>[0]>`
     SELECT t.id, t.name, t.color, t."sortOrder" FROM "Track" t
     WHERE t."eventId" = ${eventId}::uuid
@@ -59,8 +59,8 @@ export async function listTracks(orgId: string, eventId: string) {
 }
 
 /** Unpaged; the spec names no order, so organiser order like tracks (sortOrder, id). */
-export async function listRooms(orgId: string, eventId: string) {
-  await requireEvent(orgId, eventId);
+export async function listRooms(event: CheckedEvent) {
+  const eventId = event.id;
   const rows = await sqlRows<Parameters<typeof toRoom>[0]>`
     SELECT r.id, r.name, r."sortOrder" FROM "Room" r
     WHERE r."eventId" = ${eventId}::uuid
@@ -69,8 +69,8 @@ export async function listRooms(orgId: string, eventId: string) {
 }
 
 /** Paged, in name order (the database's collation), ties by id. */
-export async function listSpeakers(orgId: string, eventId: string, query: PageQuery) {
-  await requireEvent(orgId, eventId);
+export async function listSpeakers(event: CheckedEvent, query: PageQuery) {
+  const eventId = event.id;
   const page = await keysetPage<SpeakerRow>({
     scope: `speakers:${eventId}`,
     cursor: query.cursor,
@@ -91,8 +91,8 @@ export async function listSpeakers(orgId: string, eventId: string, query: PageQu
 }
 
 /** Unpaged, organiser order; featuredOnCards from the event's single EventCardSponsor row. */
-export async function listSponsors(orgId: string, eventId: string) {
-  await requireEvent(orgId, eventId);
+export async function listSponsors(event: CheckedEvent) {
+  const eventId = event.id;
   const rows = await sqlRows<Parameters<typeof toSponsor>[0]>`
     SELECT sp.id, sp.name, sp.tier, sp."websiteUrl", sp.description, sp."sortOrder",
            (card."sponsorId" IS NOT NULL) AS "featuredOnCards"
@@ -104,8 +104,8 @@ export async function listSponsors(orgId: string, eventId: string) {
 }
 
 /** Unpaged, organiser order; published sections only (drafts and hidden ones never leave). */
-export async function listInfoSections(orgId: string, eventId: string) {
-  await requireEvent(orgId, eventId);
+export async function listInfoSections(event: CheckedEvent) {
+  const eventId = event.id;
   const rows = await sqlRows<Parameters<typeof toInfoSection>[0]>`
     SELECT i.id, i.title, i.summary, i.body, i.icon, i.details, i."sortOrder"
     FROM "InfoSection" i

@@ -1,11 +1,12 @@
 import { sessionAttendanceQuery } from "@/lib/partner-api/query-schemas";
 import { listSessionAttendance } from "@/lib/partner-api/read/engagement";
+import { eventCheckRead } from "@/lib/partner-api/read/events";
 import { routeMethods } from "@/lib/partner-api/route-methods";
 import { withPartnerKey } from "@/lib/partner-api/with-partner-key";
 
 const read = withPartnerKey(
-  { scope: "engagement:read", idParams: ["eventId"], query: sessionAttendanceQuery },
-  async ({ orgId, params, query }) => ({ body: await listSessionAttendance(orgId, params.eventId, query) }),
+  { scope: "engagement:read", idParams: ["eventId"], query: sessionAttendanceQuery, read: ({ params }) => eventCheckRead(params.eventId) },
+  async ({ read: event, query }) => ({ body: await listSessionAttendance(event, query) }),
 );
 
 export const { GET, HEAD, POST, PUT, PATCH, DELETE, OPTIONS } = routeMethods({ GET: read });

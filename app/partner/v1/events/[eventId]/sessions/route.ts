@@ -1,11 +1,12 @@
 import { sessionListQuery } from "@/lib/partner-api/query-schemas";
+import { eventCheckRead } from "@/lib/partner-api/read/events";
 import { listSessions } from "@/lib/partner-api/read/programme";
 import { routeMethods } from "@/lib/partner-api/route-methods";
 import { withPartnerKey } from "@/lib/partner-api/with-partner-key";
 
 const read = withPartnerKey(
-  { scope: "events:read", idParams: ["eventId"], query: sessionListQuery },
-  async ({ orgId, params, query }) => ({ body: await listSessions(orgId, params.eventId, query) }),
+  { scope: "events:read", idParams: ["eventId"], query: sessionListQuery, read: ({ params }) => eventCheckRead(params.eventId) },
+  async ({ read: event, query }) => ({ body: await listSessions(event, query) }),
 );
 
 export const { GET, HEAD, POST, PUT, PATCH, DELETE, OPTIONS } = routeMethods({ GET: read });
