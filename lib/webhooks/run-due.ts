@@ -118,6 +118,9 @@ export async function runDueDeliveries(options: RunDueOptions = {}): Promise<Run
   // their ready deliveries (claimed with the endpoint still enabled) wait for it and then
   // go back, to be claimed again with the endpoint's new state.
   const recordingFailure = new Map<string, number>();
+  // Leases given back so far. A claim that ran while one was being given back may not have
+  // seen its rows: the sweep then claims again rather than end without them.
+  let givenBack = 0;
 
   const hasRoom = (row: ClaimedRow) =>
     sending < concurrency &&
@@ -186,7 +189,9 @@ export async function runDueDeliveries(options: RunDueOptions = {}): Promise<Run
       })
       .finally(() => {
         for (const id of ids) options.leases?.delete(id);
+        givenBack += 1;
         unfinished.delete(released);
+        changes.notify();
       });
     unfinished.add(released);
   };
@@ -216,6 +221,7 @@ export async function runDueDeliveries(options: RunDueOptions = {}): Promise<Run
       continue;
     }
     const wanted = Math.min(room, limit - claimedTotal);
+    const givenBackBefore = givenBack;
     const claimed = await claimDueDeliveries(clock(), wanted, {
       orgId: options.orgId,
       perEndpoint: perEndpoint * LEASE_AHEAD,
@@ -233,6 +239,7 @@ export async function runDueDeliveries(options: RunDueOptions = {}): Promise<Run
     if (claimed.length < wanted) {
       // Nothing else claimable now: done, unless deliveries wait for slots or attempts
       // are in flight (they hold rows back, and new work may become due meanwhile).
+      if (givenBack !== givenBackBefore) continue;
       if (unfinished.size === 0 && ready.length === 0) break;
       await changes.next(CLAIM_POLL_MS);
       startReady();
