@@ -1,7 +1,7 @@
 import { sqlQuery } from "@/lib/db/client";
 import { Prisma } from "@/lib/generated/prisma/client";
 import type { AttendeeRow } from "@/lib/partner-api/projections";
-import { outboxInsertFrom } from "@/lib/webhooks/outbox";
+import { OUTBOX_RESULT_COLUMNS, outboxCtes, type OutboxResult } from "@/lib/webhooks/outbox";
 import { attendeePayload } from "@/lib/webhooks/payloads";
 import type { AttendeeChanges } from "./attendee-input";
 import { ATTENDEE_RETURNING } from "./attendee-sql";
@@ -24,8 +24,8 @@ function definedChanges(changes: AttendeeChanges): Partial<AttendeeRow> {
 }
 
 export type AppliedChange =
-  /** `recorded`: the outbox row to fan out after commit (null: none, or written already dispatched). */
-  | { stale: false; row: AttendeeRow; changed: boolean; recorded: string | null }
+  /** `outbox`: the attendee.updated outbox row and what is left of its fan-out (null: nothing changed). */
+  | { stale: false; row: AttendeeRow; changed: boolean; outbox: OutboxResult | null }
   /** Not written: the row changed (or went) since it was read, or the event did. */
   | { stale: true; eventStatus: EventWriteState | null };
 
@@ -33,6 +33,7 @@ export async function applyAttendeeChanges(
   orgId: string,
   current: AttendeeRow,
   changes: AttendeeChanges,
+  options: { fanOut: boolean },
 ): Promise<AppliedChange> {
   const assignments: Prisma.Sql[] = [];
   for (const field of Object.keys(COLUMNS) as (keyof typeof COLUMNS)[]) {
@@ -40,7 +41,7 @@ export async function applyAttendeeChanges(
     if (value === undefined || value === current[field]) continue;
     assignments.push(Prisma.sql`${Prisma.raw(COLUMNS[field])} = ${value}`);
   }
-  if (assignments.length === 0) return { stale: false, row: current, changed: false, recorded: null };
+  if (assignments.length === 0) return { stale: false, row: current, changed: false, outbox: null };
 
   // updatedAt moves strictly forward, even when two changes land within one millisecond
   // or the clock of this statement trails the previous writer's: incremental syncs that
@@ -50,9 +51,7 @@ export async function applyAttendeeChanges(
   // that. The event is held FOR SHARE for the statement: archiving waits for it, and a
   // change that starts after the archive is refused.
   const payload = attendeePayload({ ...current, ...definedChanges(changes) });
-  const [result] = await sqlQuery<
-    Partial<AttendeeRow> & { eventStatus: EventWriteState | null; recorded: string | null; toDispatch: boolean | null }
-  >(Prisma.sql`
+  const [result] = await sqlQuery<Partial<AttendeeRow> & OutboxResult & { eventStatus: EventWriteState | null }>(Prisma.sql`
     WITH ev AS (
       SELECT e.status::text AS status FROM "Event" e
       WHERE e.id = ${current.eventId}::uuid AND e."orgId" = ${orgId}::uuid
@@ -70,13 +69,10 @@ export async function applyAttendeeChanges(
                 ${current.status}::text, ${current.visibleInList}::boolean, ${current.badgeCode}::text,
                 ${current.invitedAt}::timestamptz, ${current.checkedInAt}::timestamptz, ${current.updatedAt}::timestamptz)
       RETURNING ${ATTENDEE_RETURNING}
-    ), outbox AS (
-      ${outboxInsertFrom("upd", { orgId, type: "attendee.updated", data: payload })}
-    )
-    SELECT (SELECT status FROM ev) AS "eventStatus", (SELECT id FROM outbox) AS recorded,
-           (SELECT "toDispatch" FROM outbox) AS "toDispatch", upd.*
+    ), ${outboxCtes("upd", { orgId, type: "attendee.updated", data: payload }, options)}
+    SELECT (SELECT status FROM ev) AS "eventStatus", ${OUTBOX_RESULT_COLUMNS}, upd.*
     FROM (SELECT 1) AS one LEFT JOIN upd ON true`);
-  const { eventStatus, recorded, toDispatch, ...row } = result;
+  const { eventStatus, recorded, toDispatch, deliveries, ...row } = result;
   if (!row.id || !recorded) return { stale: true, eventStatus };
-  return { stale: false, row: row as AttendeeRow, changed: true, recorded: toDispatch ? recorded : null };
+  return { stale: false, row: row as AttendeeRow, changed: true, outbox: { recorded, toDispatch, deliveries } };
 }

@@ -1,7 +1,7 @@
 import { AppError } from "@/lib/errors/app-error";
 import { toAttendee } from "@/lib/partner-api/projections";
 import type { AttendeeResource } from "@/lib/partner-api/resources";
-import { dispatchSoon } from "@/lib/webhooks/dispatch";
+import { afterOutboxWrite } from "@/lib/webhooks/dispatch";
 import { createAttendeeBodySchema, newAttendeeFields, parseAttendeeBody } from "./attendee-input";
 import { inTransaction, type Tx } from "./attendee-sql";
 import { insertAttendee } from "./insert-attendee";
@@ -18,29 +18,33 @@ import { insertAttendee } from "./insert-attendee";
  *
  * `beforeCommit` runs inside the transaction once the row and its outbox row are written
  * (the Idempotency-Key stores its response there, so both commit or neither does).
+ * `integrationsUnlocked`: the caller has just found the organization's integrations
+ * unlocked (the Partner API's pipeline), so the insert's statement creates the webhook
+ * deliveries itself (outboxCtes in lib/webhooks/outbox.ts).
  */
 export async function createAttendee(
   orgId: string,
   eventId: string,
   input: unknown,
-  options: { beforeCommit?: (tx: Tx, attendee: AttendeeResource) => Promise<void> } = {},
+  options: { beforeCommit?: (tx: Tx, attendee: AttendeeResource) => Promise<void>; integrationsUnlocked?: boolean } = {},
 ): Promise<AttendeeResource> {
   const fields = newAttendeeFields(parseAttendeeBody(createAttendeeBodySchema, input));
   const { beforeCommit } = options;
+  const insertOptions = { fanOut: options.integrationsUnlocked === true };
   // Without a beforeCommit step the insert is one statement that commits on its own.
   const outcome = beforeCommit
     ? await inTransaction(undefined, async (tx) => {
-        const inserted = await insertAttendee(tx, orgId, eventId, fields);
+        const inserted = await insertAttendee(tx, orgId, eventId, fields, insertOptions);
         if (inserted.created) await beforeCommit(tx, toAttendee(inserted.row));
         return inserted;
       })
-    : await insertAttendee(undefined, orgId, eventId, fields);
+    : await insertAttendee(undefined, orgId, eventId, fields, insertOptions);
   if (!outcome.created) {
     throw new AppError("CONFLICT", "An attendee with this email is already on the event; update it with PATCH.", {
       reason: "attendee_exists",
       attendeeId: outcome.existingId,
     });
   }
-  if (outcome.toDispatch) await dispatchSoon([outcome.recorded]);
+  await afterOutboxWrite(orgId, outcome.outbox);
   return toAttendee(outcome.row);
 }

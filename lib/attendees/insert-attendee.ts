@@ -4,7 +4,7 @@ import { sqlQuery } from "@/lib/db/client";
 import { AppError } from "@/lib/errors/app-error";
 import { Prisma } from "@/lib/generated/prisma/client";
 import type { AttendeeRow } from "@/lib/partner-api/projections";
-import { outboxInsertFrom } from "@/lib/webhooks/outbox";
+import { OUTBOX_RESULT_COLUMNS, outboxCtes, type OutboxResult } from "@/lib/webhooks/outbox";
 import { attendeePayload } from "@/lib/webhooks/payloads";
 import type { NewAttendeeFields } from "./attendee-input";
 import { ATTENDEE_RETURNING, type Tx } from "./attendee-sql";
@@ -27,23 +27,27 @@ import { assertEventWritable, type EventWriteState } from "./writable-event";
 // READ COMMITTED) then finds the winner. No row and no attendee with the address means the
 // random badge code (or QR token) was taken: try again with new ones.
 
-/**
- * `recorded`: the id of the attendee.created outbox row; `toDispatch` when it still needs
- * fan-out after commit (no endpoint subscribes: it is written already dispatched).
- */
-export type InsertOutcome =
-  | { created: true; row: AttendeeRow; recorded: string; toDispatch: boolean }
-  | { created: false; existingId: string };
+/** `outbox`: the attendee.created outbox row and what is left of its fan-out (afterOutboxWrite). */
+export type InsertOutcome = { created: true; row: AttendeeRow; outbox: OutboxResult } | { created: false; existingId: string };
 
-type InsertResult = Partial<AttendeeRow> & { eventStatus: EventWriteState | null; recorded: string | null; toDispatch: boolean | null };
+type InsertResult = Partial<AttendeeRow> & OutboxResult & { eventStatus: EventWriteState | null };
 
 /** The secret behind the QR on the badge; internal, never returned. */
 function newQrToken(): string {
   return randomBytes(24).toString("base64url");
 }
 
-/** Inserts and records attendee.created (in `tx` when given); reports the existing attendee when the address is taken. */
-export async function insertAttendee(tx: Tx | undefined, orgId: string, eventId: string, fields: NewAttendeeFields): Promise<InsertOutcome> {
+/**
+ * Inserts and records attendee.created (in `tx` when given); reports the existing attendee
+ * when the address is taken. `fanOut`: see outboxCtes.
+ */
+export async function insertAttendee(
+  tx: Tx | undefined,
+  orgId: string,
+  eventId: string,
+  fields: NewAttendeeFields,
+  options: { fanOut: boolean },
+): Promise<InsertOutcome> {
   const run = <Row>(query: Prisma.Sql): Promise<Row[]> => (tx ? tx.$queryRaw<Row[]>(query) : sqlQuery<Row>(query));
   return withUniqueBadgeCode(async (badgeCode): Promise<InsertOutcome | typeof BADGE_CODE_TAKEN> => {
     const fresh = { id: randomUUID(), eventId, ...fields, badgeCode, status: "invited", visibleInList: false, invitedAt: null, checkedInAt: null };
@@ -62,16 +66,13 @@ export async function insertAttendee(tx: Tx | undefined, orgId: string, eventId:
         FROM ev WHERE ev.status <> 'archived'
         ON CONFLICT DO NOTHING
         RETURNING ${ATTENDEE_RETURNING}
-      ), outbox AS (
-        ${outboxInsertFrom("ins", { orgId, type: "attendee.created", data: payload })}
-      )
-      SELECT (SELECT status FROM ev) AS "eventStatus", (SELECT id FROM outbox) AS recorded,
-             (SELECT "toDispatch" FROM outbox) AS "toDispatch", ins.*
+      ), ${outboxCtes("ins", { orgId, type: "attendee.created", data: payload }, options)}
+      SELECT (SELECT status FROM ev) AS "eventStatus", ${OUTBOX_RESULT_COLUMNS}, ins.*
       FROM (SELECT 1) AS one LEFT JOIN ins ON true`);
     if (result.eventStatus === null) throw new AppError("NOT_FOUND", "No such event.");
     assertEventWritable(result.eventStatus);
-    const { eventStatus: _status, recorded, toDispatch, ...row } = result;
-    if (row.id && recorded) return { created: true, row: row as AttendeeRow, recorded, toDispatch: toDispatch === true };
+    const { eventStatus: _status, recorded, toDispatch, deliveries, ...row } = result;
+    if (row.id && recorded) return { created: true, row: row as AttendeeRow, outbox: { recorded, toDispatch, deliveries } };
     const existing = await run<{ id: string }>(Prisma.sql`
       SELECT a.id FROM "Attendee" a WHERE a."eventId" = ${eventId}::uuid AND a.email = ${fields.email}::citext`);
     return existing[0] ? { created: false, existingId: existing[0].id } : BADGE_CODE_TAKEN;

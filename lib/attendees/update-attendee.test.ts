@@ -314,7 +314,7 @@ describe("updateAttendee (domain operation)", () => {
     await revokeAttendee(org.id, eventId, attendee.id);
     const before = await outboxCount(org.id, "attendee.updated");
 
-    const applied = await applyAttendeeChanges(org.id, read!, { company: "Stale" });
+    const applied = await applyAttendeeChanges(org.id, read!, { company: "Stale" }, { fanOut: false });
     expect(applied).toEqual({ stale: true, eventStatus: "published" });
     expect((await storedRow(attendee.id)).company).toBe("Analytical");
     expect(await outboxCount(org.id, "attendee.updated")).toBe(before);
@@ -332,7 +332,7 @@ describe("updateAttendee (domain operation)", () => {
     const attendee = await newAttendee({}, event.id);
     const { attendee: read } = await readAttendeeForChange(org.id, event.id, attendee.id);
     await archiveEvent(org.id, event.id);
-    expect(await applyAttendeeChanges(org.id, read!, { company: "Late" })).toEqual({ stale: true, eventStatus: "archived" });
+    expect(await applyAttendeeChanges(org.id, read!, { company: "Late" }, { fanOut: false })).toEqual({ stale: true, eventStatus: "archived" });
     await expect(updateAttendee(org.id, event.id, attendee.id, { company: "Late" })).rejects.toMatchObject({ details: { reason: "event_archived" } });
     expect((await storedRow(attendee.id)).company).toBe("Analytical");
   });

@@ -1,7 +1,7 @@
 import { AppError } from "@/lib/errors/app-error";
 import { toAttendee } from "@/lib/partner-api/projections";
 import type { AttendeeResource } from "@/lib/partner-api/resources";
-import { dispatchSoon } from "@/lib/webhooks/dispatch";
+import { afterOutboxWrite } from "@/lib/webhooks/dispatch";
 import { applyAttendeeChanges } from "./apply-attendee-changes";
 import { attendeeChanges, parseAttendeeBody, updateAttendeeBodySchema } from "./attendee-input";
 import { readAttendeeForChange } from "./attendee-sql";
@@ -16,12 +16,14 @@ import { assertEventWritable } from "./writable-event";
  *
  * Throws AppError: INVALID_INPUT (400), NOT_FOUND (404: event missing or another
  * organization's, or the attendee is not on this event), CONFLICT event_archived (409).
+ * `integrationsUnlocked`: as for createAttendee.
  */
 export async function updateAttendee(
   orgId: string,
   eventId: string,
   attendeeId: string,
   input: unknown,
+  options: { integrationsUnlocked?: boolean } = {},
 ): Promise<{ attendee: AttendeeResource; changed: boolean }> {
   const changes = attendeeChanges(parseAttendeeBody(updateAttendeeBodySchema, input));
   // Read, compute, write only if unchanged (apply-attendee-changes.ts): two statements and
@@ -31,9 +33,9 @@ export async function updateAttendee(
     if (eventStatus === null) throw new AppError("NOT_FOUND", "No such event.");
     if (!current) throw new AppError("NOT_FOUND", "No such attendee.");
     assertEventWritable(eventStatus);
-    const applied = await applyAttendeeChanges(orgId, current, changes);
+    const applied = await applyAttendeeChanges(orgId, current, changes, { fanOut: options.integrationsUnlocked === true });
     if (!applied.stale) {
-      if (applied.recorded) await dispatchSoon([applied.recorded]);
+      if (applied.outbox) await afterOutboxWrite(orgId, applied.outbox);
       return { attendee: toAttendee(applied.row), changed: applied.changed };
     }
     if (applied.eventStatus === null) throw new AppError("NOT_FOUND", "No such event.");

@@ -4,6 +4,7 @@ import { webhookDeliveryCreated } from "@/inngest/events";
 import { integrationLockReason } from "@/lib/billing/entitlement";
 import { getDb, sqlRows } from "@/lib/db/client";
 import { Prisma } from "@/lib/generated/prisma/client";
+import type { OutboxResult } from "./outbox";
 
 // Fan-out: turns outbox rows (WebhookEvent) into one WebhookDelivery per endpoint that
 // should receive them, then marks the row dispatched.
@@ -76,6 +77,8 @@ export async function fanOutEvents(options: { now?: Date; orgId?: string; eventI
 
 const SEND_CHUNK = 100;
 
+type DeliveryRun = { deliveryId: string; endpointId: string; orgId: string };
+
 /**
  * Starts a `webhooks/deliver` run per delivery. Best effort: when Inngest is not
  * configured nothing is sent, and a failure is logged, never thrown; the per-minute
@@ -83,22 +86,24 @@ const SEND_CHUNK = 100;
  */
 export async function notifyDeliveries(deliveryIds: string[]): Promise<{ sent: number }> {
   if (deliveryIds.length === 0 || !inngestCanSend()) return { sent: 0 };
+  return startRuns(async (chunk) => {
+    const keys = await getDb().webhookDelivery.findMany({
+      where: { id: { in: chunk } },
+      select: { id: true, endpointId: true, endpoint: { select: { orgId: true } } },
+    });
+    return keys.map((row) => ({ deliveryId: row.id, endpointId: row.endpointId, orgId: row.endpoint.orgId }));
+  }, deliveryIds);
+}
+
+async function startRuns<T>(runsOf: (chunk: T[]) => Promise<DeliveryRun[]>, items: T[]): Promise<{ sent: number }> {
   let sent = 0;
   try {
-    for (let i = 0; i < deliveryIds.length; i += SEND_CHUNK) {
-      const chunk = deliveryIds.slice(i, i + SEND_CHUNK);
-      const keys = await getDb().webhookDelivery.findMany({
-        where: { id: { in: chunk } },
-        select: { id: true, endpointId: true, endpoint: { select: { orgId: true } } },
-      });
+    for (let i = 0; i < items.length; i += SEND_CHUNK) {
+      const chunk = items.slice(i, i + SEND_CHUNK);
+      const runs = await runsOf(chunk);
       // The event id makes a resend of the same delivery a no-op on Inngest's side.
       const sending = inngest.send(
-        keys.map((row) =>
-          webhookDeliveryCreated.create(
-            { deliveryId: row.id, endpointId: row.endpointId, orgId: row.endpoint.orgId },
-            { id: `delivery-${row.id}` },
-          ),
-        ),
+        runs.map((run) => webhookDeliveryCreated.create(run, { id: `delivery-${run.deliveryId}` })),
       );
       await withinBudget(sending, INNGEST_SEND_BUDGET_MS);
       sent += chunk.length;
@@ -119,13 +124,32 @@ export async function notifyDeliveries(deliveryIds: string[]): Promise<{ sent: n
  * outbox rows are the guarantee; this only makes delivery prompt.
  */
 export async function dispatchSoon(eventIds?: string[]): Promise<void> {
+  await soon(() => dispatchNow(eventIds));
+}
+
+/**
+ * After a hot path's statement (outboxCtes in outbox.ts) committed: what is left of the
+ * event's fan-out. Either the whole fan-out (the row is not dispatched yet), or, when the
+ * statement made the deliveries itself, only starting their runs (no database work).
+ */
+export async function afterOutboxWrite(orgId: string, outbox: OutboxResult): Promise<void> {
+  if (outbox.recorded && outbox.toDispatch) return dispatchSoon([outbox.recorded]);
+  const deliveries = outbox.deliveries ?? [];
+  if (deliveries.length === 0 || !inngestCanSend()) return;
+  await soon(() =>
+    startRuns(async (chunk) => chunk.map((d) => ({ deliveryId: d.id, endpointId: d.endpointId, orgId })), deliveries),
+  );
+}
+
+/** After the response inside a Next.js request; inline anywhere else. */
+async function soon(work: () => Promise<unknown>): Promise<void> {
   try {
-    after(() => dispatchNow(eventIds));
+    after(work);
     return;
   } catch {
     // Not inside a request: nothing to defer to.
   }
-  await dispatchNow(eventIds);
+  await work();
 }
 
 async function dispatchNow(eventIds?: string[]): Promise<void> {

@@ -2,7 +2,7 @@ import type { BenchCase } from "../types";
 import { attendeeSingle } from "./attendee-single";
 import { attendeesPageEnd, attendeesPageMiddle, attendeesPageStart } from "./attendee-pages";
 import { attendeePatches } from "./attendee-patches";
-import { attendeeWrites } from "./attendee-writes";
+import { attendeeWrites, attendeeWritesSubscribed } from "./attendee-writes";
 import { attendeesUpdatedSince } from "./attendees-updated-since";
 import { eventsList } from "./events-list";
 import { me } from "./me";
@@ -19,6 +19,7 @@ export const CASES: readonly BenchCase[] = [
   eventsList,
   me,
   attendeeWrites,
+  attendeeWritesSubscribed,
   attendeePatches,
   webhookThroughput,
 ];
