@@ -40,13 +40,12 @@ async function countingStatements<T>(work: () => Promise<T>): Promise<{ result: 
   }
 }
 
-async function deliveriesOf(type: string, attendeeId: string) {
-  const recorded = await getDb().webhookEvent.findFirstOrThrow({
+/** The outbox row an attendee's write recorded, with its deliveries. */
+const deliveriesOf = (type: string, attendeeId: string) =>
+  getDb().webhookEvent.findFirstOrThrow({
     where: { orgId, type, data: { path: ["id"], equals: attendeeId } },
     include: { deliveries: { select: { endpointId: true, state: true } } },
   });
-  return recorded;
-}
 
 beforeAll(async () => {
   server = await startRouteServer();

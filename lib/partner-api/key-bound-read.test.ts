@@ -108,12 +108,13 @@ describe("database statements per read request", () => {
   // the event there and read the list in a second statement.
   const ONE = new Set(["/me", "/events", "/events/{eventId}", "/events/{eventId}/attendees", "/events/{eventId}/attendees/{attendeeId}"]);
   const endpoints = readEndpoints({ eventId: "e", attendeeId: "a", formId: "f" }).map((endpoint) => endpoint.name);
+  /** The endpoint's URL for a stocked event's ids. */
+  const urlOf = (name: string, of: StockedEvent) =>
+    server.baseUrl +
+    readEndpoints({ eventId: of.event.id, attendeeId: of.attendee.id, formId: of.form.id }).find((endpoint) => endpoint.name === name)!.path;
 
   it.each(endpoints)("%s", async (name) => {
-    const endpoint = readEndpoints({ eventId: stocked.event.id, attendeeId: stocked.attendee.id, formId: stocked.form.id }).find(
-      (candidate) => candidate.name === name,
-    );
-    const { status, body, statements, checkouts } = await statementsOf(`${server.baseUrl}${endpoint!.path}`, secret);
+    const { status, body, statements, checkouts } = await statementsOf(urlOf(name, stocked), secret);
     expect(status).toBe(200);
     expect(body.data).toBeTruthy();
     expect(statements).toBe(ONE.has(name) ? 1 : 2);
@@ -122,10 +123,7 @@ describe("database statements per read request", () => {
   });
 
   it.each(endpoints.filter((name) => name.includes("{eventId}")))("%s of another organization's event: 404 after one statement", async (name) => {
-    const endpoint = readEndpoints({ eventId: foreign.event.id, attendeeId: foreign.attendee.id, formId: foreign.form.id }).find(
-      (candidate) => candidate.name === name,
-    );
-    const { status, body, statements } = await statementsOf(`${server.baseUrl}${endpoint!.path}`, secret);
+    const { status, body, statements } = await statementsOf(urlOf(name, foreign), secret);
     expect(status).toBe(404);
     expect(body.error.code).toBe("NOT_FOUND");
     expect(statements).toBe(1);

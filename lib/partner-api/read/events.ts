@@ -21,14 +21,11 @@ export type CheckedEvent = { readonly id: string; readonly [checked]: true };
 export function eventCheckRead(eventId: string): KeyBoundRead<CheckedEvent> {
   return {
     sql: (org) => Prisma.sql`SELECT e.id AS "checkedEventId" FROM "Event" e WHERE e.id = ${eventId}::uuid AND e."orgId" = ${org}`,
-    finish: (row) => checkedEvent(row.checkedEventId),
+    finish: (row) => {
+      if (typeof row.checkedEventId !== "string") throw new AppError("NOT_FOUND", "No such event.");
+      return { id: row.checkedEventId } as CheckedEvent;
+    },
   };
-}
-
-/** The checked event from a bound read's "checkedEventId" column; 404 when it found none. */
-export function checkedEvent(id: unknown): CheckedEvent {
-  if (typeof id !== "string") throw new AppError("NOT_FOUND", "No such event.");
-  return { id } as CheckedEvent;
 }
 
 // An event as its JSON text, made by PostgreSQL in toEvent's field order, timestamps as

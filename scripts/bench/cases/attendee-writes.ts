@@ -36,11 +36,11 @@ const FLOOR_SQL = `INSERT INTO "Attendee" ("eventId", "displayName", email, comp
 export type AttendeeWritesResult = CaseResult & { targetP50Ms: number; targetP99Ms: number; meetsTarget: boolean };
 
 function attendeeWritesCase(name: string, description: string, options: { subscribed: boolean }): BenchCase {
-  const benchCase: BenchCase = {
+  return {
     name,
     description,
     async run(context: BenchContext): Promise<AttendeeWritesResult> {
-      if (!options.subscribed) return measure(benchCase.name, context);
+      if (!options.subscribed) return measure(name, context);
       const endpoint = await getDb().webhookEndpoint.create({
         data: {
           orgId: context.data.orgId,
@@ -52,13 +52,12 @@ function attendeeWritesCase(name: string, description: string, options: { subscr
         select: { id: true },
       });
       try {
-        return await measure(benchCase.name, context);
+        return await measure(name, context);
       } finally {
         await getDb().webhookEndpoint.delete({ where: { id: endpoint.id } });
       }
     },
   };
-  return benchCase;
 }
 
 export const attendeeWrites = attendeeWritesCase("attendee-writes", "POST of new attendees to the 100,000-attendee event", {
