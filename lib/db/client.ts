@@ -5,14 +5,22 @@ import { logger } from "@/lib/observability/logger";
 import { Prisma, PrismaClient } from "@/lib/generated/prisma/client";
 import { runStatement } from "./prepared-statements";
 
-export type Db = PrismaClient;
+// Attendee.partnerJson is the database's copy of the Partner API's JSON, for the read
+// path's SQL only (lib/partner-api/read/attendees.ts): the client never selects it.
+const OMITTED = { attendee: { partnerJson: true } } as const;
+
+function createClient(pool: pg.Pool) {
+  return new PrismaClient({ adapter: new PrismaPg(pool), omit: OMITTED });
+}
+
+export type Db = ReturnType<typeof createClient>;
 
 // One pg pool per process, shared by Prisma (through its driver adapter) and by the hot
 // read paths of the Partner API (sqlRows), which skip Prisma's result mapping: on a
 // 200-row page that mapping costs more than the query. Sharing the pool also keeps the
 // embedded database at one connection, so transactions never interleave.
 
-const globalForDb = globalThis as unknown as { __pool?: pg.Pool; __db?: PrismaClient; __prepared?: boolean };
+const globalForDb = globalThis as unknown as { __pool?: pg.Pool; __db?: Db; __prepared?: boolean };
 
 export function getPgPool(): pg.Pool {
   if (!globalForDb.__pool) {
@@ -32,8 +40,8 @@ export function getPgPool(): pg.Pool {
 }
 
 /** The one Prisma client of this process, created on first use (so builds need no database). */
-export function getDb(): PrismaClient {
-  globalForDb.__db ??= new PrismaClient({ adapter: new PrismaPg(getPgPool()) });
+export function getDb(): Db {
+  globalForDb.__db ??= createClient(getPgPool());
   return globalForDb.__db;
 }
 

@@ -79,4 +79,56 @@ describe("migration runner", () => {
       fs.rmSync(dir, { recursive: true, force: true });
     }
   });
+
+  it("gives the attendees that existed before attendee_partner_json their JSON", async () => {
+    const dir = fs.mkdtempSync(path.join(MIGRATIONS_DIR, "..", ".tmp-migrations-"));
+    let earlier: TestDatabase | undefined;
+    let upgraded: pg.Client | undefined;
+    try {
+      for (const file of readMigrations().filter((migration) => migration.name < "20261127031500_attendee_partner_json")) {
+        fs.mkdirSync(path.join(dir, file.name));
+        fs.writeFileSync(path.join(dir, file.name, "migration.sql"), file.sql);
+      }
+      earlier = await createTestDatabase(serverUrl, dir);
+      upgraded = new pg.Client({ connectionString: earlier.url });
+      await upgraded.connect();
+      await upgraded.query(`
+        WITH o AS (INSERT INTO "Organization" (name, "updatedAt") VALUES ('Before', now()) RETURNING id),
+             e AS (INSERT INTO "Event" ("orgId", slug, name, "startAt", "endAt", timezone, "updatedAt")
+                   SELECT id, 'before', 'Before', now(), now(), 'UTC', now() FROM o RETURNING id)
+        INSERT INTO "Attendee" (id, "eventId", "displayName", email, company, "jobTitle", status, "visibleInList", "badgeCode",
+                                "qrToken", "invitedAt", "checkedInAt", "createdAt", "updatedAt")
+        SELECT '6f0c2a4e-8d1b-4c3a-9e5f-0a1b2c3d4e5f', id, 'Ada "Countess" Lovelace', 'Ada@Example.com', NULL, 'Analyst', 'active',
+               true, 'ADA123', 'qr-before', '2026-01-02T03:04:05.006Z', NULL, '2026-01-01T00:00:00.000Z', '2026-01-03T00:00:00.120Z'
+        FROM e`);
+
+      await migrate(earlier.url);
+
+      const { rows } = await upgraded.query(`SELECT "eventId", "partnerJson" FROM "Attendee"`);
+      expect(rows).toHaveLength(1);
+      expect(JSON.parse(rows[0].partnerJson)).toEqual({
+        id: "6f0c2a4e-8d1b-4c3a-9e5f-0a1b2c3d4e5f",
+        eventId: rows[0].eventId,
+        displayName: 'Ada "Countess" Lovelace',
+        email: "Ada@Example.com",
+        company: null,
+        jobTitle: "Analyst",
+        status: "active",
+        visibleInList: true,
+        badgeCode: "ADA123",
+        invitedAt: "2026-01-02T03:04:05.006Z",
+        checkedInAt: null,
+        createdAt: "2026-01-01T00:00:00.000Z",
+        updatedAt: "2026-01-03T00:00:00.120Z",
+      });
+      const column = await upgraded.query(
+        `SELECT is_nullable FROM information_schema.columns WHERE table_name = 'Attendee' AND column_name = 'partnerJson'`,
+      );
+      expect(column.rows).toEqual([{ is_nullable: "NO" }]);
+    } finally {
+      await upgraded?.end();
+      await earlier?.drop();
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
+  });
 });

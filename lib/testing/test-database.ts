@@ -1,18 +1,19 @@
 import { randomBytes } from "node:crypto";
 import pg from "pg";
 import { startEmbeddedDatabase } from "@/lib/db/embedded";
-import { migrate } from "@/lib/db/migrate";
+import { migrate, MIGRATIONS_DIR } from "@/lib/db/migrate";
 
 export type TestDatabase = { url: string; poolMax: number; drop: () => Promise<void> };
 
 /**
  * A fresh, migrated database: a new database on the configured server, or an in-memory
- * embedded one when DATABASE_URL is not set.
+ * embedded one when DATABASE_URL is not set. `migrationsDir`: another set of migrations
+ * (a test of one migration applies those before it first).
  */
-export async function createTestDatabase(serverUrl: string | undefined): Promise<TestDatabase> {
+export async function createTestDatabase(serverUrl: string | undefined, migrationsDir = MIGRATIONS_DIR): Promise<TestDatabase> {
   if (!serverUrl) {
     const embedded = await startEmbeddedDatabase("memory://");
-    await migrate(embedded.url);
+    await migrate(embedded.url, migrationsDir);
     return { url: embedded.url, poolMax: 1, drop: embedded.stop };
   }
   const name = `svc_test_${Date.now()}_${randomBytes(3).toString("hex")}`;
@@ -22,7 +23,7 @@ export async function createTestDatabase(serverUrl: string | undefined): Promise
   await admin.end();
   const url = new URL(serverUrl);
   url.pathname = `/${name}`;
-  await migrate(url.toString());
+  await migrate(url.toString(), migrationsDir);
   return {
     url: url.toString(),
     poolMax: 10,

@@ -1,20 +1,17 @@
 import { AppError } from "@/lib/errors/app-error";
 import { Prisma } from "@/lib/generated/prisma/client";
 import { runKeyBoundRead, type KeyBoundRead } from "../key-bound-read";
-import { isoText, keysetBounds, keysetSummaryPage, keysetSummarySql, type KeysetSummary, type SortColumn } from "../keyset";
+import { keysetBounds, keysetSummaryPage, keysetSummarySql, type KeysetSummary, type SortColumn } from "../keyset";
 import { SerializedJson } from "../responses";
 
-// Only the projected columns are ever selected: internal ones (qrToken, inviteCode,
-// userId) never leave the database through these queries. Each attendee comes back as
-// its JSON text, made by PostgreSQL (to_json of the projection: the same names and order
-// as toAttendee, timestamps as the ISO text Date.toISOString() gives), and the body is
-// spliced from those texts: a 200-row page builds no objects only to encode them again.
+// Each attendee comes back as its stored JSON text ("partnerJson": the same names and
+// order as toAttendee, timestamps as Date.toISOString() writes them), which the database
+// writes with the row (migration attendee_partner_json), and the body is spliced from
+// those texts: a 200-row page neither formats nor builds objects only to encode them
+// again. Internal columns (qrToken, inviteCode, userId) are not part of it.
 //
 // Both reads run in the key's statement (key-bound-read.ts): `org` is the key's
 // organization, and an event of another organization yields nothing, so a 404.
-const ATTENDEE_COLUMNS = Prisma.raw(`a.id, a."eventId", a."displayName", a.email::text AS email, a.company, a."jobTitle",
-  a.status::text AS status, a."visibleInList", a."badgeCode", ${isoText(`a."invitedAt"`)} AS "invitedAt",
-  ${isoText(`a."checkedInAt"`)} AS "checkedInAt", ${isoText(`a."createdAt"`)} AS "createdAt", ${isoText(`a."updatedAt"`)} AS "updatedAt"`);
 
 type AttendeeQuery = { limit: number; cursor?: string; status?: "invited" | "active" | "revoked"; updatedSince?: Date };
 
@@ -44,9 +41,9 @@ export function attendeePageRead(eventId: string, query: AttendeeQuery): KeyBoun
       FROM (${keysetSummarySql(
         bounds,
         {
-          json: Prisma.sql`to_json(r)::text`,
+          json: Prisma.sql`a."partnerJson"`,
           from: Prisma.sql`
-            FROM "Attendee" a CROSS JOIN LATERAL (SELECT ${ATTENDEE_COLUMNS}) r
+            FROM "Attendee" a
             WHERE a."eventId" = ${eventId}::uuid
               AND EXISTS (SELECT 1 FROM "Event" e WHERE e.id = ${eventId}::uuid AND e."orgId" = ${org})
               ${statusFilter} ${sinceFilter} ${bounds.after}`,
@@ -64,8 +61,8 @@ export function attendeePageRead(eventId: string, query: AttendeeQuery): KeyBoun
 export function attendeeRead(eventId: string, attendeeId: string): KeyBoundRead<SerializedJson> {
   return {
     sql: (org) => Prisma.sql`
-      SELECT to_json(r)::text AS "attendeeJson"
-      FROM "Attendee" a JOIN "Event" e ON e.id = a."eventId" CROSS JOIN LATERAL (SELECT ${ATTENDEE_COLUMNS}) r
+      SELECT a."partnerJson" AS "attendeeJson"
+      FROM "Attendee" a JOIN "Event" e ON e.id = a."eventId"
       WHERE a.id = ${attendeeId}::uuid AND a."eventId" = ${eventId}::uuid AND e."orgId" = ${org}`,
     finish: (row) => {
       const json = row.attendeeJson as string | null | undefined;
