@@ -4,18 +4,17 @@ import { apiReadCase } from "./api-read-case";
 // GET /events/{eventId}/attendees?limit=200 at the start, middle and end of a 100,000-row
 // list. Targets (issue "Partner API v1"): p50 < 10 ms and p99 < 50 ms at any depth, and
 // at least 40% of the floor's throughput. The floor is the page query of
-// lib/partner-api/read/attendees.ts (same columns, same keyset condition, limit + 1 rows).
+// lib/partner-api/read/attendees.ts (each row's stored JSON, the same keyset condition,
+// limit + 1 rows), without the aggregation into one row.
 
 const PAGE_SIZE = 200;
 
-const PAGE_SQL_FIRST = `SELECT a.id, a."eventId", a."displayName", a.email::text AS email, a.company, a."jobTitle",
-  a.status::text AS status, a."visibleInList", a."badgeCode", a."invitedAt", a."checkedInAt", a."createdAt", a."updatedAt"
+const PAGE_SQL_FIRST = `SELECT a."partnerJson"
   FROM "Attendee" a
   WHERE a."eventId" = $1::uuid
   ORDER BY a."createdAt" ASC, a.id ASC LIMIT $2`;
 
-export const PAGE_SQL_AFTER = `SELECT a.id, a."eventId", a."displayName", a.email::text AS email, a.company, a."jobTitle",
-  a.status::text AS status, a."visibleInList", a."badgeCode", a."invitedAt", a."checkedInAt", a."createdAt", a."updatedAt"
+export const PAGE_SQL_AFTER = `SELECT a."partnerJson"
   FROM "Attendee" a
   WHERE a."eventId" = $1::uuid AND (a."createdAt", a.id) > (CAST($3 AS timestamptz), CAST($4 AS uuid))
   ORDER BY a."createdAt" ASC, a.id ASC LIMIT $2`;

@@ -3,14 +3,13 @@ import { apiReadCase } from "./api-read-case";
 // GET /events/{eventId}/attendees?updatedSince=...&limit=200 on the 100,000-attendee event,
 // the first page of an incremental sync that starts halfway through the list (50,000 rows
 // match). Same targets and floor comparison as the page cases; the floor is the filtered
-// page query of lib/partner-api/read/attendees.ts, answered from the
+// page query of lib/partner-api/read/attendees.ts (each row's stored JSON), answered from the
 // (eventId, updatedAt, id) index. The bench seed gives every row updatedAt = createdAt,
 // so the middle page's position is also a point halfway through the changes.
 
 const PAGE_SIZE = 200;
 
-const UPDATED_SINCE_SQL = `SELECT a.id, a."eventId", a."displayName", a.email::text AS email, a.company, a."jobTitle",
-  a.status::text AS status, a."visibleInList", a."badgeCode", a."invitedAt", a."checkedInAt", a."createdAt", a."updatedAt"
+const UPDATED_SINCE_SQL = `SELECT a."partnerJson"
   FROM "Attendee" a
   WHERE a."eventId" = $1::uuid AND a."updatedAt" >= CAST($3 AS timestamptz)
   ORDER BY a."updatedAt" ASC, a.id ASC LIMIT $2`;

@@ -1,8 +1,5 @@
-import { performance } from "node:perf_hooks";
 import { getDb } from "@/lib/db/client";
 import { hashKeySecret } from "@/lib/keys/key-secret";
-import { encodeCursor } from "@/lib/partner-api/cursor";
-import { toAttendee, type AttendeeRow } from "@/lib/partner-api/projections";
 import { listAttendees } from "@/lib/partner-api/read/attendees";
 import { PAGE_SQL_AFTER } from "../cases/attendee-pages";
 import { KEY_SQL } from "../cases/me";
@@ -12,12 +9,14 @@ import { httpLoad, loopLoad, sqlLoad } from "./load";
 
 // BENCH_PROFILE=1: where the time of one attendees-page request goes. Each step of the
 // keyed pipeline (with-partner-key.ts) is run on its own at the bench's concurrency for a
-// few seconds: the same SQL through pg, the page query once more through Prisma (for
-// comparison: the app reads pages through pg), and the in-process work of building the
-// response body. Compare each step's rps with the API's to see which one bounds it.
+// few seconds: the same SQL through pg, and the page query once more through Prisma (for
+// comparison: the app reads pages through pg). Compare each step's rps with the API's to
+// see which one bounds it.
 // Since 2026-11-26 (evening) a page request is ONE statement: the key, its count and the
 // page with its tenancy check (key-bound-read.ts); steps 1-4 show what the separate
-// statements it replaced cost, step 6 the page's part alone.
+// statements it replaced cost, step 6 the page's part alone. Since 2026-11-27 a page
+// reads each row's stored JSON, so no step builds the body's rows (the former step 5,
+// projection and JSON.stringify).
 
 const RATE_LIMIT_SQL = `INSERT INTO "RateLimitCounter" AS c ("keyId", "windowStart", "count")
   VALUES ($1::uuid, clock_timestamp(), 1)
@@ -70,7 +69,7 @@ export async function profilePipeline(context: BenchContext, secondsPerStep: num
   const pageQuery = { limit: 200, cursor: pages.middle.cursor ?? undefined };
   lines.push(
     line(
-      "6 listAttendees() in-process (the page's statement alone, serialized by PostgreSQL)",
+      "6 listAttendees() in-process (the page's statement alone, rows' stored JSON)",
       await loopLoad(() => listAttendees(orgId, eventId, pageQuery), load),
       "the handler's data work, without the key pipeline or HTTP",
     ),
@@ -98,16 +97,5 @@ export async function profilePipeline(context: BenchContext, secondsPerStep: num
     ),
   );
 
-  // In-process work of the response: projection, cursor, JSON; single-threaded.
-  const rows = (await getDb().$queryRawUnsafe(PAGE_SQL_AFTER, ...pageValues)) as AttendeeRow[];
-  const iterations = 500;
-  const started = performance.now();
-  for (let i = 0; i < iterations; i++) {
-    const data = rows.slice(0, 200).map(toAttendee);
-    const last = rows[199];
-    JSON.stringify({ data, meta: { nextCursor: encodeCursor(`attendees:${eventId}:*`, [last.createdAt.toISOString(), last.id]) } });
-  }
-  const perPage = (performance.now() - started) / iterations;
-  lines.push({ step: "5 project + cursor + JSON.stringify 200 rows (CPU)", p50Ms: Math.round(perPage * 1000) / 1000, p99Ms: Number.NaN, rps: Math.round(1000 / perPage), note: "mean, one core" });
   return lines;
 }
