@@ -15,8 +15,9 @@ export function baseHeaders(requestId: string): Record<string, string> {
 }
 
 /**
- * A body PostgreSQL already serialized (to_json of each row, spliced into the list shape
- * here): a 200-row page is then never parsed into objects and encoded again.
+ * A body whose items PostgreSQL already serialized (an attendee's stored JSON, to_json of
+ * an event row), spliced into the list shape here: a 200-row page is then never parsed
+ * into objects and encoded again.
  */
 export class SerializedJson {
   constructor(readonly text: string) {}
