@@ -2,7 +2,6 @@ import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { getDb, sqlRows } from "@/lib/db/client";
 import { ATTENDEE_RETURNING } from "@/lib/attendees/attendee-sql";
-import { Prisma } from "@/lib/generated/prisma/client";
 import { createTestAttendees, createTestEvent, createTestOrg } from "@/lib/testing/fixtures";
 import { toAttendee, type AttendeeRow } from "../projections";
 import { listAttendees } from "./attendees";
@@ -64,7 +63,7 @@ describe("attendee page as PostgreSQL's JSON", () => {
 /** Every attendee of the event: its stored JSON, and JSON.stringify of the projection of its row. */
 async function storedAndProjected(eventId: string) {
   const rows = await sqlRows<AttendeeRow & { partnerJson: string }>`
-    SELECT ${Prisma.raw(ATTENDEE_RETURNING.text)}, a."partnerJson" FROM "Attendee" a WHERE a."eventId" = ${eventId}::uuid ORDER BY a.id`;
+    SELECT ${ATTENDEE_RETURNING}, a."partnerJson" FROM "Attendee" a WHERE a."eventId" = ${eventId}::uuid ORDER BY a.id`;
   return {
     stored: rows.map((row) => row.partnerJson),
     projected: rows.map((row) => JSON.stringify(toAttendee(row))),
@@ -76,7 +75,7 @@ const text = fc.string({ unit: "binary", maxLength: 40 }).filter((value) => !val
 const timestamp = fc.date({ min: new Date("1900-01-01T00:00:00.000Z"), max: new Date("9999-12-31T23:59:59.999Z"), noInvalidDate: true });
 
 describe("an attendee's stored JSON", () => {
-  it("is JSON.stringify of its projection after any insert and any update (property)", async () => {
+  it("is JSON.stringify of its projection after any update (property)", async () => {
     const org = await createTestOrg();
     const event = await createTestEvent(org.id);
     const [attendee] = await createTestAttendees(event.id, 1, {});
