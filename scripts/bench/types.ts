@@ -76,6 +76,15 @@ export type CaseResult = {
   /** 1 / (1/SQL floor + 1/framework floor), requests per second. */
   combinedFloorRps?: number | null;
   apiShareOfCombinedFloor?: number | null;
+  /** Cases with a large body (pages): the bytes of the case's response body. */
+  bodyBytes?: number;
+  /** A large response that touches no database either: the public OpenAPI document (lib/floors.ts). */
+  largeBodyFloor?: FloorStats & { bodyBytes: number };
+  /** The framework floor at the case's body size, between the 401 and the large body by time per request. */
+  frameworkFloorAtSizeRps?: number | null;
+  /** 1 / (1/SQL floor + 1/framework floor at the case's size). */
+  combinedFloorAtSizeRps?: number | null;
+  apiShareOfCombinedFloorAtSize?: number | null;
   /** CPU time of the `next start` process per successful request. */
   serverCpuMsPerRequest?: number | null;
   /** CPU time of the PostgreSQL server processes per successful request (local database only). */

@@ -1,4 +1,4 @@
-import { caseResult, measuredApiLoad, measureFrameworkFloor, toFloor } from "../lib/floors";
+import { bodyBytes, caseResult, frameworkFloorBodyBytes, measuredApiLoad, measureFrameworkFloor, measureLargeBodyFloor, toFloor } from "../lib/floors";
 import { sqlLoad, type HttpRequestPlan, type SqlQuery } from "../lib/load";
 import type { BenchCase, BenchContext, CaseResult } from "../types";
 
@@ -15,6 +15,8 @@ export function apiReadCase(definition: {
   path: (context: BenchContext) => string;
   /** The SQL behind the same response, or null when there is no meaningful floor. */
   floor: ((context: BenchContext) => SqlQuery) | null;
+  /** A large body (pages): also measure the framework floor at the body's size (lib/floors.ts). */
+  largeBody?: boolean;
 }): BenchCase {
   return {
     name: definition.name,
@@ -23,6 +25,13 @@ export function apiReadCase(definition: {
       const plan: HttpRequestPlan = { path: definition.path(context), headers: () => context.keys.authorization() };
       const api = await measuredApiLoad(context, plan);
       const frameworkFloor = await measureFrameworkFloor(context);
+      const atSize = definition.largeBody
+        ? {
+            bodyBytes: await bodyBytes(context, plan),
+            frameworkFloorBodyBytes: await frameworkFloorBodyBytes(context),
+            largeBodyFloor: await measureLargeBodyFloor(context),
+          }
+        : undefined;
 
       let sqlFloor: CaseResult["floor"] = null;
       if (definition.floor) {
@@ -33,7 +42,7 @@ export function apiReadCase(definition: {
         if (Object.keys(stats.failures).length) throw new Error(`${definition.name}: floor query failed ${JSON.stringify(stats.failures)}`);
         sqlFloor = toFloor(stats);
       }
-      return caseResult(definition.name, api, sqlFloor, frameworkFloor);
+      return caseResult(definition.name, api, sqlFloor, frameworkFloor, atSize);
     },
   };
 }

@@ -34,6 +34,7 @@ function pageCase(name: string, where: string, pick: (context: BenchContext) => 
         ? { text: PAGE_SQL_AFTER, values: [context.data.eventId, PAGE_SIZE + 1, after.createdAt, after.id] }
         : { text: PAGE_SQL_FIRST, values: [context.data.eventId, PAGE_SIZE + 1] };
     },
+    largeBody: true,
   });
 }
 

@@ -30,4 +30,5 @@ export const attendeesUpdatedSince = apiReadCase({
     text: UPDATED_SINCE_SQL,
     values: [context.data.eventId, PAGE_SIZE + 1, since(context.data.pages.middle.after)],
   }),
+  largeBody: true,
 });
