@@ -51,7 +51,7 @@ export async function profilePipeline(context: BenchContext, secondsPerStep: num
     line(
       "2 rate-limit upsert (pg)",
       await sqlLoad(context.pool, () => ({ text: RATE_LIMIT_SQL, values: [context.keys.ids[nextIndex()]] }), load),
-      "a write: one commit (WAL flush) per request",
+      "a write to an unlogged table: a commit per request, without waiting for a WAL flush",
     ),
   );
   lines.push(line("3 requireEvent (pg)", await sqlLoad(context.pool, () => ({ text: REQUIRE_EVENT_SQL, values: [eventId, orgId] }), load)));
