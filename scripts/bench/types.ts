@@ -60,6 +60,9 @@ export type FloorStats = {
   serverCpuMsPerRequest?: number | null;
 };
 
+/** A floor measured with the bytes of its response body (lib/floors.ts, the framework floor at a size). */
+export type SizedFloor = FloorStats & { bodyBytes: number };
+
 /** The one JSON line printed per case. */
 export type CaseResult = {
   case: string;
@@ -79,7 +82,7 @@ export type CaseResult = {
   /** Cases with a large body (pages): the bytes of the case's response body. */
   bodyBytes?: number;
   /** A large response that touches no database either: the public OpenAPI document (lib/floors.ts). */
-  largeBodyFloor?: FloorStats & { bodyBytes: number };
+  largeBodyFloor?: SizedFloor;
   /** The framework floor at the case's body size, between the 401 and the large body by time per request. */
   frameworkFloorAtSizeRps?: number | null;
   /** 1 / (1/SQL floor + 1/framework floor at the case's size). */

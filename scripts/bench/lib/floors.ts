@@ -1,5 +1,5 @@
 import os from "node:os";
-import type { BenchContext, CaseResult, FloorStats, LoadStats } from "../types";
+import type { BenchContext, CaseResult, FloorStats, LoadStats, SizedFloor } from "../types";
 import { httpLoad, type HttpRequestPlan } from "./load";
 import { localPostgresCpuMs, processTreeCpuMs } from "./process-cpu";
 
@@ -22,8 +22,6 @@ const FRAMEWORK_FLOOR_PLAN: HttpRequestPlan = { path: "/partner/v1/me", headers:
 // size. Reported beside the issue's combined floor, not instead of it.
 const LARGE_BODY_PLAN: HttpRequestPlan = { path: "/partner/v1/openapi.json", headers: () => ({}), expectStatus: 200 };
 
-export type SizedFloor = FloorStats & { bodyBytes: number };
-
 /** Bytes of the body one request of `plan` gets (the key is taken from the plan, as under load). */
 export async function bodyBytes(context: BenchContext, plan: HttpRequestPlan): Promise<number> {
   const response = await fetch(`${context.baseUrl}${plan.pathFor?.() ?? plan.path}`, {
@@ -38,9 +36,7 @@ export async function bodyBytes(context: BenchContext, plan: HttpRequestPlan): P
 /** The large no-database response, measured like the framework floor. */
 export async function measureLargeBodyFloor(context: BenchContext): Promise<SizedFloor> {
   const bytes = await bodyBytes(context, LARGE_BODY_PLAN);
-  const stats = await measuredApiLoad(context, LARGE_BODY_PLAN);
-  if (Object.keys(stats.failures).length) throw new Error(`large-body floor: unexpected answers ${JSON.stringify(stats.failures)}`);
-  return { ...toFloor(stats), serverCpuMsPerRequest: stats.serverCpuMsPerRequest, bodyBytes: bytes };
+  return { ...(await measureServerFloor(context, LARGE_BODY_PLAN, "large-body floor")), bodyBytes: bytes };
 }
 
 /** Bytes of the framework floor's 401 body. */
@@ -69,9 +65,14 @@ export function toFloor(stats: LoadStats): FloorStats {
  * The framework floor, measured right after a case so both see the same machine, with the
  * server's CPU time per request: a case's CPU minus this is what our code adds to Next's.
  */
-export async function measureFrameworkFloor(context: BenchContext): Promise<FloorStats> {
-  const stats = await measuredApiLoad(context, FRAMEWORK_FLOOR_PLAN);
-  if (Object.keys(stats.failures).length) throw new Error(`framework floor: unexpected answers ${JSON.stringify(stats.failures)}`);
+export function measureFrameworkFloor(context: BenchContext): Promise<FloorStats> {
+  return measureServerFloor(context, FRAMEWORK_FLOOR_PLAN, "framework floor");
+}
+
+/** A no-database response through the same server, with the server's CPU per request. */
+async function measureServerFloor(context: BenchContext, plan: HttpRequestPlan, label: string): Promise<FloorStats> {
+  const stats = await measuredApiLoad(context, plan);
+  if (Object.keys(stats.failures).length) throw new Error(`${label}: unexpected answers ${JSON.stringify(stats.failures)}`);
   return { ...toFloor(stats), serverCpuMsPerRequest: stats.serverCpuMsPerRequest };
 }
 
