@@ -35,15 +35,13 @@ describe("authorizeCredentials", () => {
     await expect(authorizeCredentials({ email: oauthEmail, password })).resolves.toBeNull();
   });
 
-  it("runs one password hash for an unknown email as for a wrong password (no timing oracle)", async () => {
-    await authorizeCredentials({ email: "warm-up@example.com", password });
+  it("runs no password hash for an unknown email, only a turn in the hash queue (README: Enumeration)", async () => {
     const queue = passwordHashQueue();
-    const before = queue.started;
+    await authorizeCredentials({ email, password: "not the password" }); // a real hash, so one duration is known
+    const [started, imitated] = [queue.started, queue.imitated];
     await authorizeCredentials({ email: `nobody-${randomBytes(4).toString("hex")}@example.com`, password });
-    const unknown = queue.started - before;
-    await authorizeCredentials({ email, password: "not the password" });
-    expect(unknown).toBe(1);
-    expect(queue.started - before - unknown).toBe(1);
+    expect(queue.started - started).toBe(0);
+    expect(queue.imitated - imitated).toBe(1);
   });
 });
 
@@ -111,5 +109,28 @@ describe("HashQueue", () => {
     await Promise.all(running);
     expect(peak).toBe(1);
     expect(queue.started).toBe(3);
+  });
+
+  it("a turn waits behind the hashes queued before it, never holds one back, and is refused when the queue is full", async () => {
+    const queue = new HashQueue(1, 1);
+    const order: string[] = [];
+    let releaseFirst!: () => void;
+    const first = queue.run(() => new Promise<void>((resolve) => (releaseFirst = resolve)).then(() => void order.push("first hash")));
+    const turns = [queue.turn().then(() => order.push("turn 1")), queue.turn().then(() => order.push("turn 2"))];
+    // Turns do not fill the queue: a hash still finds its place, behind them.
+    const second = queue.run(async () => void order.push("second hash"));
+    await expect(queue.run(async () => undefined)).rejects.toMatchObject({ details: { reason: "password_hashing_busy" } });
+    await expect(queue.turn()).rejects.toMatchObject({ details: { reason: "password_hashing_busy" } });
+    await new Promise((resolve) => setTimeout(resolve, 10));
+    expect(order).toEqual([]);
+    releaseFirst();
+    await Promise.all([first, ...turns, second]);
+    expect(order[0]).toBe("first hash");
+    expect(order.slice(1).sort()).toEqual(["second hash", "turn 1", "turn 2"]);
+    expect(queue.started).toBe(2);
+    expect(queue.imitated).toBe(3);
+    // Idle: a turn is immediate and leaves the slot free.
+    await queue.turn();
+    await queue.run(async () => undefined);
   });
 });

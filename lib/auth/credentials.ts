@@ -1,37 +1,39 @@
 import { getDb } from "@/lib/db/client";
 import { signInSchema } from "./form-schemas";
-import { hashPassword, needsRehash, verifyPassword } from "./passwords";
-import { clearAccountThrottle, recordThrottleEvent } from "./throttle/throttle";
+import { hashPassword, imitatePasswordCheck, needsRehash, verifyPassword } from "./passwords";
+import { clearAfterSuccess, recordAttempt, releaseAttempt } from "./throttle/throttle";
 
 export type SignedInUser = { id: string; email: string; name: string };
 
-// Verified against when no user matches, so an unknown email costs the same scrypt time as
-// a wrong password and response times do not reveal which addresses have accounts.
-let dummyHash: Promise<string> | undefined;
-function timingDummy(): Promise<string> {
-  dummyHash ??= hashPassword("timing-equaliser-not-a-real-password");
-  return dummyHash;
-}
-
 /**
  * The user whose email and password match, or null. Never logs or returns the password.
- * Every failure counts against the email and the client's IP (lib/auth/throttle); the
- * credentials route refuses attempts over the limit before they reach here. A success
- * re-hashes a password stored at an older cost.
+ *
+ * The sign-in limit is enforced here, where the password is checked, on the very email
+ * next-auth hands over: every attempt is counted against that email and the client's IP
+ * before anything is looked up (lib/auth/throttle), so no request shape and no number of
+ * parallel requests gets more than the limit's worth of checks; over it, RATE_LIMITED is
+ * thrown and nothing is checked. A failure keeps its count; a success clears the
+ * account's. An address without a password costs no hash but takes as long as one
+ * (imitatePasswordCheck), so response times do not reveal which addresses have accounts.
+ * A success re-hashes a password stored at an older cost.
  */
 export async function authorizeCredentials(input: unknown, ip: string | null = null): Promise<SignedInUser | null> {
   const parsed = signInSchema.safeParse(input);
   if (!parsed.success) return null;
   const subject = { action: "sign-in" as const, account: parsed.data.email, ip };
-  const user = await getDb().user.findUnique({ where: { email: parsed.data.email } });
-  const ok = user?.passwordHash
-    ? await verifyPassword(parsed.data.password, user.passwordHash)
-    : await verifyPassword(parsed.data.password, await timingDummy()).then(() => false);
-  if (!user || !ok) {
-    await recordThrottleEvent(subject);
-    return null;
+  const attempt = await recordAttempt(subject);
+  let user;
+  let ok: boolean;
+  try {
+    user = await getDb().user.findUnique({ where: { email: parsed.data.email } });
+    ok = user?.passwordHash ? await verifyPassword(parsed.data.password, user.passwordHash) : await imitatePasswordCheck();
+  } catch (error) {
+    // Nothing was checked (a full hash queue, a database error): the attempt does not count.
+    await releaseAttempt(attempt).catch(() => {});
+    throw error;
   }
-  await clearAccountThrottle(subject);
+  if (!user || !ok) return null;
+  await clearAfterSuccess(subject, attempt);
   if (user.passwordHash && needsRehash(user.passwordHash)) {
     const upgraded = await hashPassword(parsed.data.password);
     // Conditional on the old hash, so a password changed meanwhile is not overwritten.

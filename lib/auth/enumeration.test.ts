@@ -5,10 +5,12 @@ import { getDb } from "@/lib/db/client";
 import { signUpWithOrganization, signUpWithoutDisclosure } from "@/lib/orgs/sign-up";
 import { authorizeCredentials } from "./credentials";
 import { passwordHashQueue } from "./hash-queue";
+import { recentHashDurations } from "./passwords";
 
 // Whether an address has an account must not show in the work done: every path of
-// sign-in, sign-up and invite acceptance runs exactly one password hash, taken address or
-// not, and the public sign-up answers the same (README "Security / Enumeration").
+// sign-up and invite acceptance runs exactly one password hash, taken address or not, a
+// sign-in for an address without a password takes a hash's turn and time without the
+// CPU, and the public sign-up answers the same (README "Security / Enumeration").
 
 const email = (tag: string) => `${tag}-${randomBytes(4).toString("hex")}@example.com`;
 const password = "a long enough password";
@@ -22,14 +24,20 @@ async function hashesDuring(work: () => Promise<unknown>): Promise<number> {
 
 // Each case runs several scrypt hashes (~1 s each on a loaded 2-core machine).
 describe("the same hashing work whether or not the email exists", { timeout: 120_000 }, () => {
-  it("sign-in: unknown email and wrong password both hash once and answer alike", async () => {
+  it("sign-in: a wrong password hashes once, an unknown email waits its turn and a hash's time without hashing, and both answer alike", async () => {
     const known = email("known");
     await signUpWithOrganization({ email: known, password, orgName: "Known org" });
-    await authorizeCredentials({ email: email("warm"), password }); // builds the dummy hash once
+    const queue = passwordHashQueue();
     let unknownAnswer: unknown;
     let wrongAnswer: unknown;
-    expect(await hashesDuring(async () => (unknownAnswer = await authorizeCredentials({ email: email("nobody"), password })))).toBe(1);
     expect(await hashesDuring(async () => (wrongAnswer = await authorizeCredentials({ email: known, password: "wrong password!" })))).toBe(1);
+    const imitatedBefore = queue.imitated;
+    const started = performance.now();
+    expect(await hashesDuring(async () => (unknownAnswer = await authorizeCredentials({ email: email("nobody"), password })))).toBe(0);
+    const unknownMs = performance.now() - started;
+    expect(queue.imitated - imitatedBefore).toBe(1);
+    // It waited as long as one of the recent real hashes (the one just made among them).
+    expect(unknownMs).toBeGreaterThanOrEqual(Math.min(...recentHashDurations()) - 1);
     expect(unknownAnswer).toBeNull();
     expect(wrongAnswer).toBeNull();
   });

@@ -17,8 +17,12 @@ function positiveInt(value: string | undefined, fallback: number): number {
 export class HashQueue {
   private running = 0;
   private readonly waiting: (() => void)[] = [];
+  /** Waiters that will hash (imitations in `waiting` do not count against the queue's size). */
+  private queuedHashes = 0;
   /** Hashes started since the process began; tests read it to prove work was done. */
   started = 0;
+  /** Turns taken without hashing (turn()); tests read it. */
+  imitated = 0;
 
   constructor(
     private readonly concurrency: number,
@@ -27,10 +31,10 @@ export class HashQueue {
 
   async run<T>(work: () => Promise<T>): Promise<T> {
     if (this.running >= this.concurrency) {
-      if (this.waiting.length >= this.maxQueued) {
-        throw hashingBusyError();
-      }
+      if (this.queuedHashes >= this.maxQueued) throw hashingBusyError();
+      this.queuedHashes += 1;
       await new Promise<void>((resolve) => this.waiting.push(resolve));
+      this.queuedHashes -= 1;
     } else {
       this.running += 1;
     }
@@ -38,11 +42,28 @@ export class HashQueue {
     try {
       return await work();
     } finally {
-      // Hand the slot straight to the next waiter (running stays the same) or free it.
-      const next = this.waiting.shift();
-      if (next) next();
-      else this.running -= 1;
+      this.release();
     }
+  }
+
+  /**
+   * Waits as long as a hash queued now would wait for its turn, and is refused when the
+   * queue is full, as a hash would be; then hands the slot straight on, so it never holds
+   * back a real hash. Used to make a sign-in look like it checked a password.
+   */
+  async turn(): Promise<void> {
+    this.imitated += 1;
+    if (this.running < this.concurrency) return;
+    if (this.queuedHashes >= this.maxQueued) throw hashingBusyError();
+    await new Promise<void>((resolve) => this.waiting.push(resolve));
+    this.release();
+  }
+
+  /** Hands the slot straight to the next waiter (running stays the same) or frees it. */
+  private release(): void {
+    const next = this.waiting.shift();
+    if (next) next();
+    else this.running -= 1;
   }
 }
 

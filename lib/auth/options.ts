@@ -7,16 +7,25 @@ import { authorizeCredentials } from "./credentials";
 import { oauthProviders, resolveOAuthUser, verifiedOAuthEmail } from "./oauth";
 import { sessionSecret } from "./secret";
 import { SIGN_IN_ERROR } from "./sign-in-error-codes";
+import { reportSignInRefusal } from "./sign-in-refusal";
 import { clientIp } from "./throttle/client-ip";
 
 /**
  * next-auth turns an error thrown by authorize into `?error=<its message>` for the form, so
- * a full hash queue becomes a code the form has a message for (anything else stays a
- * generic failure: its message is not meant for users).
+ * the sign-in limit and a full hash queue become codes the form has a message for (anything
+ * else stays a generic failure: its message is not meant for users). The refusal itself
+ * goes to the route handler, which answers with its status and Retry-After.
  */
+const FORM_ERROR_BY_REASON: Record<string, string> = {
+  password_hashing_busy: SIGN_IN_ERROR.serverBusy,
+  too_many_attempts: SIGN_IN_ERROR.tooManyAttempts,
+};
+
 function signInFormError(error: unknown): never {
-  if (error instanceof AppError && error.details?.reason === "password_hashing_busy") throw new Error(SIGN_IN_ERROR.serverBusy);
-  throw error;
+  const code = error instanceof AppError ? FORM_ERROR_BY_REASON[String(error.details?.reason)] : undefined;
+  if (!code) throw error;
+  reportSignInRefusal(error as AppError);
+  throw new Error(code);
 }
 
 const SESSION_MAX_AGE_SECONDS = 7 * 24 * 60 * 60;

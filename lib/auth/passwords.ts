@@ -1,4 +1,6 @@
 import { randomBytes, timingSafeEqual } from "node:crypto";
+import { performance } from "node:perf_hooks";
+import { setTimeout as sleep } from "node:timers/promises";
 import { passwordHashQueue } from "./hash-queue";
 import { scryptOnWorker } from "./scrypt-worker";
 
@@ -19,7 +21,51 @@ function maxmemFor({ N, r, p }: ScryptParams): number {
 }
 
 function derive(password: string, salt: Buffer, params: ScryptParams): Promise<Buffer> {
-  return passwordHashQueue().run(() => scryptOnWorker(password, salt, KEY_LENGTH, { ...params, maxmem: maxmemFor(params) }));
+  return passwordHashQueue().run(async () => {
+    const started = performance.now();
+    const key = await scryptOnWorker(password, salt, KEY_LENGTH, { ...params, maxmem: maxmemFor(params) });
+    if (params.N === SCRYPT_PARAMS.N && params.r === SCRYPT_PARAMS.r && params.p === SCRYPT_PARAMS.p) recordHashDuration(performance.now() - started);
+    return key;
+  });
+}
+
+// How long recent hashes at today's cost took on this process, so that a sign-in for an
+// address without a password can take as long as one that checked a password, without
+// spending the CPU (lib/auth/credentials.ts).
+const RECENT_HASHES = 32;
+const recent = globalThis as unknown as { recentHashMs?: number[]; calibration?: Promise<unknown> };
+
+function recordHashDuration(ms: number): void {
+  const list = (recent.recentHashMs ??= []);
+  list.push(ms);
+  if (list.length > RECENT_HASHES) list.shift();
+}
+
+/** The recent hash durations at today's cost, in milliseconds (for tests and the bench). */
+export function recentHashDurations(): number[] {
+  return [...(recent.recentHashMs ?? [])];
+}
+
+/** One of the recent hash durations, at random; the first call on a process hashes once to have one. */
+async function recentHashDuration(): Promise<number> {
+  if (!recent.recentHashMs?.length) {
+    recent.calibration ??= hashPassword(randomBytes(16).toString("base64url")).finally(() => (recent.calibration = undefined));
+    await recent.calibration;
+  }
+  const list = recent.recentHashMs ?? [];
+  return list[Math.floor(Math.random() * list.length)] ?? 0;
+}
+
+/**
+ * Looks like a failed password check from outside: waits for a turn in the hash queue (and
+ * is refused when it is full) as a check would, then as long as a recent check took. Costs
+ * no hash, so guesses at addresses that have no password cannot slow down real sign-ins.
+ */
+export async function imitatePasswordCheck(): Promise<false> {
+  const duration = await recentHashDuration();
+  await passwordHashQueue().turn();
+  await sleep(duration);
+  return false;
 }
 
 function format(params: ScryptParams, salt: Buffer, hash: Buffer): string {

@@ -3,6 +3,8 @@ import { hashPassword } from "./passwords";
 import { getAuthOptions } from "./options";
 import { passwordHashQueue } from "./hash-queue";
 import { SIGN_IN_ERROR } from "./sign-in-error-codes";
+import { sqlRows } from "@/lib/db/client";
+import { bucketKey } from "./throttle/throttle";
 
 // A queue of one behind one running hash, so two hashes in flight fill it. Set before the
 // process-wide queue is first built (each test file runs in its own worker).
@@ -28,5 +30,9 @@ describe("sign-in while the password-hash queue is full", { timeout: 60_000 }, (
     await expect(credentialsAuthorize()({ email: "busy@example.com", password: "a long enough password" }, { headers: {} })).rejects.toThrow(
       new Error(SIGN_IN_ERROR.serverBusy),
     );
+    // Nothing was checked, so the attempt does not count against the address.
+    const [{ count }] = await sqlRows<{ count: number }>`
+      SELECT count(*)::int AS count FROM "AuthThrottleEvent" WHERE bucket = ${bucketKey("sign-in", "account", "busy@example.com")}`;
+    expect(count).toBe(0);
   });
 });

@@ -2,7 +2,7 @@ import { createHash, randomBytes } from "node:crypto";
 import { z } from "zod";
 import { inviteSchema, inviteSignUpSchema } from "@/lib/auth/form-schemas";
 import { hashPassword } from "@/lib/auth/passwords";
-import { consumeThrottle } from "@/lib/auth/throttle/throttle";
+import { recordAttempt } from "@/lib/auth/throttle/throttle";
 import { getDb } from "@/lib/db/client";
 import { AppError, validationError } from "@/lib/errors/app-error";
 import type { Invite, Organization } from "@/lib/generated/prisma/client";
@@ -143,7 +143,7 @@ export async function acceptInviteWithNewAccount(
   if (!parsed.success) throw validationError(parsed.error.issues);
   // Counted per invitation and per client IP; hashed before the invite is looked at, so
   // every outcome (taken email, unknown or used link) costs the same time.
-  await consumeThrottle({ action: "invite", account: hashInviteToken(token), ip: client.ip });
+  await recordAttempt({ action: "invite", account: hashInviteToken(token), ip: client.ip });
   const passwordHash = await hashPassword(parsed.data.password);
   try {
     return await getDb().$transaction(async (tx) => {

@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { newOrganizationSchema, signUpSchema } from "@/lib/auth/form-schemas";
 import { hashPassword } from "@/lib/auth/passwords";
-import { consumeThrottle } from "@/lib/auth/throttle/throttle";
+import { recordAttempt } from "@/lib/auth/throttle/throttle";
 import { getDb } from "@/lib/db/client";
 import { AppError, validationError } from "@/lib/errors/app-error";
 import { Prisma } from "@/lib/generated/prisma/client";
@@ -34,7 +34,7 @@ type SignUpData = z.output<typeof signUpSchema>;
  */
 async function createAccountWithOrganization(data: SignUpData, client: { ip: string | null }) {
   const { name, email, password, orgName } = data;
-  await consumeThrottle({ action: "sign-up", account: email, ip: client.ip });
+  await recordAttempt({ action: "sign-up", account: email, ip: client.ip });
   const passwordHash = await hashPassword(password);
   try {
     return await getDb().$transaction(async (tx) => {

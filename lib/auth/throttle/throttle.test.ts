@@ -8,7 +8,7 @@ import { acceptInviteWithNewAccount } from "@/lib/orgs/invites";
 import { signUpWithOrganization } from "@/lib/orgs/sign-up";
 import { clientIp } from "./client-ip";
 import { THROTTLE_LIMITS, THROTTLE_WINDOW_SECONDS } from "./limits";
-import { bucketKey, consumeThrottle, recordThrottleEvent, throttleStatus } from "./throttle";
+import { bucketKey, recordAttempt, recordThrottleEvent, throttleStatus } from "./throttle";
 
 const fresh = (tag: string) => `${tag}-${randomBytes(4).toString("hex")}@example.com`;
 const freshIp = () => `10.${[0, 0, 0].map(() => Math.floor(Math.random() * 250) + 1).join(".")}`;
@@ -71,9 +71,9 @@ describe("sign-up and invite attempts", () => {
   it("count every attempt and refuse past the limit with RATE_LIMITED and Retry-After", async () => {
     const email = fresh("signup");
     for (let attempt = 0; attempt < THROTTLE_LIMITS["sign-up"].account; attempt += 1) {
-      await consumeThrottle({ action: "sign-up", account: email, ip: null });
+      await recordAttempt({ action: "sign-up", account: email, ip: null });
     }
-    const refusal = await consumeThrottle({ action: "sign-up", account: email, ip: null }).catch((error: unknown) => error);
+    const refusal = await recordAttempt({ action: "sign-up", account: email, ip: null }).catch((error: unknown) => error);
     expect(refusal).toMatchObject({ code: "RATE_LIMITED", status: 429, details: { reason: "too_many_attempts" } });
     expect(Number((refusal as { headers: Record<string, string> }).headers["retry-after"])).toBeGreaterThan(0);
     // Sign-in is a separate action: a busy sign-up does not block signing in.
