@@ -88,6 +88,31 @@ describe("next-auth's signIn callback (as next-auth calls it after the provider 
   });
 });
 
+describe("next-auth's jwt callback after an OAuth sign-in (as next-auth calls both, with the same account object)", () => {
+  it("signs in the user signIn decided for, not the one of the profile's public email", async () => {
+    const verified = `verified-${randomBytes(4).toString("hex")}@example.com`;
+    // Someone registered a password account (unverified) at the address the profile shows.
+    const shown = `shown-${randomBytes(4).toString("hex")}@example.com`;
+    const planted = await getDb().user.create({ data: { email: shown, passwordHash: await hashPassword("the planter's password") } });
+    const callbacks = getAuthOptions().callbacks!;
+    const account = { provider: "google", type: "oauth" as const, providerAccountId: "sub-2", access_token: "t" };
+    const user = { id: "sub-2", email: shown, name: "V" };
+    await expect(callbacks.signIn!({ user, account, profile: { email: verified, name: "V", email_verified: true } as never })).resolves.toBe(true);
+    const token = await callbacks.jwt!({ token: { email: shown, sub: "sub-2" }, user, account, trigger: "signIn" });
+    const owner = await getDb().user.findUniqueOrThrow({ where: { email: verified } });
+    expect(token.sub).toBe(owner.id);
+    expect(token.sub).not.toBe(planted.id);
+    expect(token.email).toBe(verified);
+  });
+
+  it("refuses a jwt call for an account signIn never let in", async () => {
+    const email = `never-${randomBytes(4).toString("hex")}@example.com`;
+    await getDb().user.create({ data: { email, passwordHash: null, emailVerifiedAt: new Date() } });
+    const account = { provider: "google", type: "oauth" as const, providerAccountId: "sub-3", access_token: "t" };
+    await expect(getAuthOptions().callbacks!.jwt!({ token: { email, sub: "sub-3" }, user: { id: "sub-3", email }, account })).rejects.toThrow();
+  });
+});
+
 describe("next-auth's redirect callback", () => {
   const redirect = (url: string) => getAuthOptions().callbacks!.redirect!({ url, baseUrl: "http://127.0.0.1:3000" });
 

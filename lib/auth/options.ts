@@ -28,6 +28,10 @@ function signInFormError(error: unknown): never {
   throw new Error(code);
 }
 
+// The user an OAuth sign-in was decided for, from the signIn callback to the jwt callback
+// of the same request: next-auth passes both the same `account` object.
+const verifiedOAuthUsers = new WeakMap<object, string>();
+
 const SESSION_MAX_AGE_SECONDS = 7 * 24 * 60 * 60;
 
 /**
@@ -61,16 +65,20 @@ export function getAuthOptions(): AuthOptions {
         const email = await verifiedOAuthEmail(account, profile);
         if (!email) return `/sign-in?error=${SIGN_IN_ERROR.oauthEmailNotVerified}`;
         const result = await resolveOAuthUser(email, profile?.name);
-        return result.ok ? true : `/sign-in?error=${SIGN_IN_ERROR.oauthLinkRefused}`;
+        if (!result.ok) return `/sign-in?error=${SIGN_IN_ERROR.oauthLinkRefused}`;
+        verifiedOAuthUsers.set(account, result.user.id);
+        return true;
       },
       async jwt({ token, user, account }) {
         // Only on sign-in are `user` and `account` present. OAuth `user.id` is the
-        // provider's id: swap it for ours, found by the (verified) email.
+        // provider's id, and `token.email` the profile's public address, which need not be
+        // the verified one signIn decided for: the session gets the user signIn chose.
         if (user && account) {
           if (account.provider === "credentials") {
             token.sub = user.id;
-          } else if (token.email) {
-            const dbUser = await getDb().user.findUnique({ where: { email: token.email } });
+          } else {
+            const userId = verifiedOAuthUsers.get(account);
+            const dbUser = userId ? await getDb().user.findUnique({ where: { id: userId } }) : null;
             if (!dbUser) throw new Error("OAuth user missing after sign-in");
             token.sub = dbUser.id;
             token.email = dbUser.email;
