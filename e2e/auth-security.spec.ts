@@ -88,6 +88,48 @@ test("10 wrong passwords pause the account: 429 with Retry-After, the right pass
   expect(ok.status()).toBe(200);
 });
 
+/** A password user written straight to the database (old-cost hash: quick to check). */
+async function passwordUser(tag: string): Promise<string> {
+  const email = uniqueEmail(tag);
+  const salt = randomBytes(16);
+  const key = scryptSync(PASSWORD, salt, 64, { N: 16384, r: 8, p: 1 });
+  await sql(`INSERT INTO "User" (email, name, "passwordHash") VALUES ($1, 'Limited', $2)`, [email, ["scrypt", 16384, 8, 1, salt.toString("base64url"), key.toString("base64url")].join("$")]);
+  return email;
+}
+
+test("no body shape gets past the sign-in limit: JSON and repeated fields are refused, parallel guesses get 10 checks, then the right password is refused", async ({ request }) => {
+  const email = await passwordUser("parallel");
+  const { csrfToken } = (await (await request.get("/api/auth/csrf")).json()) as { csrfToken: string };
+  const guesses = await Promise.all(
+    Array.from({ length: 16 }, (_, index) =>
+      request.post("/api/auth/callback/credentials", { form: { email, password: `wrong guess ${index}`, csrfToken, json: "true" } }),
+    ),
+  );
+  const statuses = guesses.map((response) => response.status());
+  expect(statuses.filter((status) => status === 401)).toHaveLength(10);
+  expect(statuses.filter((status) => status === 429)).toHaveLength(6);
+
+  // The shapes next-auth would also read, with the right password: refused before it runs.
+  const json = await request.post("/api/auth/callback/credentials", {
+    headers: { "content-type": "application/json" },
+    data: JSON.stringify({ email, password: PASSWORD, csrfToken, json: "true" }),
+  });
+  expect(json.status()).toBe(400);
+  expect(((await json.json()) as { error: { details: { reason: string } } }).error.details.reason).toBe("invalid_content_type");
+  const decoy = await request.post("/api/auth/callback/credentials", {
+    headers: { "content-type": "application/x-www-form-urlencoded" },
+    data: `email=${encodeURIComponent(uniqueEmail("decoy"))}&email=${encodeURIComponent(email)}&password=${encodeURIComponent(PASSWORD)}&csrfToken=${csrfToken}&json=true`,
+  });
+  expect(decoy.status()).toBe(400);
+  expect(((await decoy.json()) as { error: { details: { reason: string } } }).error.details.reason).toBe("repeated_field");
+  expect(json.headers()["set-cookie"] ?? "").not.toContain("session-token");
+  expect(decoy.headers()["set-cookie"] ?? "").not.toContain("session-token");
+
+  const right = await credentialsAttempt(request, email, PASSWORD);
+  expect(right.status()).toBe(429);
+  expect(right.headers()["set-cookie"] ?? "").not.toContain("session-token");
+});
+
 test("an OAuth sign-in refused for an unverified password account tells the user to use their password", async ({ page }) => {
   await page.goto("/sign-in?error=OAuthLinkRefused");
   await expect(page.getByTestId("form-status")).toContainText("Sign in with your email and password.");

@@ -9,13 +9,46 @@ test("sign-up creates the organization and lands in its console; sign-out and si
   await expect(page.getByTestId("lock-banner")).toContainText("payment_required");
 
   await page.getByTestId("user-menu").click();
-  await page.getByRole("button", { name: "Sign out" }).click();
+  await page.getByRole("button", { name: "Sign out", exact: true }).click();
   await page.waitForURL(/\/sign-in$/);
   await page.goto(`/console/${orgId}/api-keys`);
   await page.waitForURL(/\/sign-in\?callbackUrl=/);
 
   await signIn(page, email);
   expect(new URL(page.url()).pathname).toBe(`/console/${orgId}`);
+});
+
+test("a session cookie copied before signing out no longer opens the console", async ({ page, browser }) => {
+  const orgId = await signUp(page, { email: uniqueEmail("copied-cookie"), orgName: "Copied Cookie Org" });
+  const copied = await page.context().cookies();
+  await page.getByTestId("user-menu").click();
+  await page.getByRole("button", { name: "Sign out", exact: true }).click();
+  await page.waitForURL(/\/sign-in$/);
+
+  const replay = await browser.newContext();
+  await replay.addCookies(copied);
+  const replayPage = await replay.newPage();
+  await replayPage.goto(`/console/${orgId}`);
+  await replayPage.waitForURL(/\/sign-in\?callbackUrl=/);
+  await replay.close();
+});
+
+test("sign out everywhere ends the account's sessions in every browser; signing in again works", async ({ page, browser }) => {
+  const email = uniqueEmail("everywhere");
+  const orgId = await signUp(page, { email, orgName: "Everywhere Org" });
+  const laptop = await browser.newContext();
+  const laptopPage = await laptop.newPage();
+  await signIn(laptopPage, email);
+
+  await page.getByTestId("user-menu").click();
+  await page.getByRole("button", { name: "Sign out everywhere" }).click();
+  await page.waitForURL(/\/sign-in$/);
+  await laptopPage.goto(`/console/${orgId}`);
+  await laptopPage.waitForURL(/\/sign-in\?callbackUrl=/);
+
+  await signIn(laptopPage, email);
+  expect(new URL(laptopPage.url()).pathname).toBe(`/console/${orgId}`);
+  await laptop.close();
 });
 
 test("/console sends a signed-out visitor to sign in", async ({ page }) => {

@@ -2,6 +2,7 @@
 
 import { signOut } from "next-auth/react";
 import { useState } from "react";
+import { signOutEverywhereAction } from "@/app/console/account/actions";
 import { DisclosureMenu, menuItemClasses } from "@/components/ui/disclosure-menu";
 import { SignOutIcon } from "@/components/ui/icons";
 import { Spinner } from "@/components/ui/spinner";
@@ -13,7 +14,7 @@ function initials(name: string, email: string): string {
 }
 
 export function UserMenu({ name, email }: { name: string; email: string }) {
-  const [signingOut, setSigningOut] = useState(false);
+  const [signingOut, setSigningOut] = useState<"here" | "everywhere" | null>(null);
   return (
     <DisclosureMenu
       testId="user-menu"
@@ -39,9 +40,9 @@ export function UserMenu({ name, email }: { name: string; email: string }) {
           <button
             type="button"
             className={menuItemClasses}
-            disabled={signingOut}
+            disabled={signingOut !== null}
             onClick={() => {
-              setSigningOut(true);
+              setSigningOut("here");
               // No redirect from next-auth: its target depends on NEXTAUTH_URL matching
               // the address in use; going to a relative path always lands on this site.
               // A full navigation also drops the client router's cache of console pages.
@@ -49,8 +50,25 @@ export function UserMenu({ name, email }: { name: string; email: string }) {
               void signOut({ redirect: false }).then(() => window.location.assign("/sign-in"));
             }}
           >
-            {signingOut ? <Spinner /> : <SignOutIcon className="size-4" />}
-            {signingOut ? "Signing out…" : "Sign out"}
+            {signingOut === "here" ? <Spinner /> : <SignOutIcon className="size-4" />}
+            {signingOut === "here" ? "Signing out…" : "Sign out"}
+          </button>
+          <button
+            type="button"
+            className={menuItemClasses}
+            disabled={signingOut !== null}
+            onClick={() => {
+              setSigningOut("everywhere");
+              // Every session of the account ends on the server first; then this browser's cookie goes.
+              void signOutEverywhereAction()
+                .then(() => signOut({ redirect: false }))
+                // eslint-disable-next-line @next/next/no-location-assign-relative-destination
+                .then(() => window.location.assign("/sign-in"))
+                .catch(() => setSigningOut(null));
+            }}
+          >
+            {signingOut === "everywhere" ? <Spinner /> : <SignOutIcon className="size-4" />}
+            {signingOut === "everywhere" ? "Signing out everywhere…" : "Sign out everywhere"}
           </button>
         </div>
       )}

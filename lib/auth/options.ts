@@ -5,6 +5,7 @@ import { AppError } from "@/lib/errors/app-error";
 import { CONSOLE_HOME, safeCallbackPath } from "./callback-url";
 import { authorizeCredentials } from "./credentials";
 import { oauthProviders, resolveOAuthUser, verifiedOAuthEmail } from "./oauth";
+import { newSessionClaims, revokeSession, SESSION_MAX_AGE_SECONDS } from "./revocation";
 import { sessionSecret } from "./secret";
 import { SIGN_IN_ERROR } from "./sign-in-error-codes";
 import { reportSignInRefusal } from "./sign-in-refusal";
@@ -32,16 +33,14 @@ function signInFormError(error: unknown): never {
 // of the same request: next-auth passes both the same `account` object.
 const verifiedOAuthUsers = new WeakMap<object, string>();
 
-const SESSION_MAX_AGE_SECONDS = 7 * 24 * 60 * 60;
-
 /**
  * next-auth configuration. Built per call (cheap) so the secret is read when a request
  * needs it, not when `next build` imports the route module.
  *
  * Sessions are JWTs in an httpOnly cookie (the Credentials provider requires the JWT
- * strategy). The token carries only the user id (`sub`); membership and role are read from
- * the database on every request by lib/console/guard.ts, so removing a member takes effect
- * at once even though the cookie cannot be revoked.
+ * strategy). The token carries the user id (`sub`) and its sign-in's id and time
+ * (lib/auth/revocation.ts: sign-out revokes it); membership and role are read from the
+ * database on every request by lib/console/guard.ts, so removing a member takes effect at once.
  */
 export function getAuthOptions(): AuthOptions {
   return {
@@ -74,6 +73,7 @@ export function getAuthOptions(): AuthOptions {
         // provider's id, and `token.email` the profile's public address, which need not be
         // the verified one signIn decided for: the session gets the user signIn chose.
         if (user && account) {
+          Object.assign(token, newSessionClaims());
           if (account.provider === "credentials") {
             token.sub = user.id;
           } else {
@@ -94,8 +94,14 @@ export function getAuthOptions(): AuthOptions {
       },
       async session({ session, token }) {
         if (session.user && token.sub) session.user.id = token.sub;
+        session.sid = token.sid;
+        session.signedInAt = token.signedInAt;
         return session;
       },
+    },
+    events: {
+      // A copy of the cookie taken before signing out no longer opens the console.
+      signOut: ({ token }) => revokeSession(token),
     },
   };
 }

@@ -2,13 +2,14 @@ import { getServerSession } from "next-auth";
 import { cookies } from "next/headers";
 import { redirect } from "next/navigation";
 import { cache } from "react";
-import { getDb } from "@/lib/db/client";
 import { getAuthOptions } from "./options";
+import { liveSessionUser } from "./revocation";
 
 export type SessionUser = { id: string; email: string; name: string };
 
 /**
- * The signed-in user, read from the database (so a deleted user is signed out), or null.
+ * The signed-in user, read from the database (so a deleted user is signed out), or null;
+ * also null for a session that was signed out or is past its maximum age (revocation.ts).
  * Cached per request: layout, page and actions share one lookup.
  */
 export const getSessionUser = cache(async (): Promise<SessionUser | null> => {
@@ -17,10 +18,8 @@ export const getSessionUser = cache(async (): Promise<SessionUser | null> => {
   const hasSessionCookie = (await cookies()).getAll().some((cookie) => cookie.name.includes("next-auth.session-token"));
   if (!hasSessionCookie) return null;
   const session = await getServerSession(getAuthOptions());
-  const id = session?.user?.id;
-  if (!id) return null;
-  const user = await getDb().user.findUnique({ where: { id }, select: { id: true, email: true, name: true } });
-  return user ?? null;
+  if (!session?.user?.id) return null;
+  return liveSessionUser({ userId: session.user.id, sid: session.sid, signedInAt: session.signedInAt });
 });
 
 /** The signed-in user; anyone else is sent to sign in and brought back to `returnTo`. */
