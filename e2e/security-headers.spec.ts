@@ -125,3 +125,30 @@ test("the HTML reference allows exactly its inline stylesheet; the Partner API k
   expect(api.status()).toBe(401);
   expect(api.headers()["cache-control"]).toBe("private, no-store");
 });
+
+test("next-auth's own pages cannot be framed, run only their own stylesheet, and the sign-out form still works", async ({ page }) => {
+  await signUp(page, { email: uniqueEmail("nextauth-pages"), orgName: "NextAuth Pages Org" });
+  const violations = await watchViolations(page);
+  for (const path of ["/api/auth/verify-request", "/api/auth/signout"]) {
+    const response = await page.goto(path);
+    const headers = response!.headers();
+    expect(headers["content-type"], path).toContain("text/html");
+    expect(headers["content-security-policy"], path).toMatch(/^default-src 'none'; style-src 'sha256-[A-Za-z0-9+/=]+'/);
+    expect(headers["content-security-policy"], path).toContain("frame-ancestors 'none'");
+    expect(headers["content-security-policy"], path).toContain("form-action 'self'");
+    expect(headers["x-frame-options"], path).toBe("DENY");
+    expect(headers["x-content-type-options"], path).toBe("nosniff");
+    expect(await page.evaluate(() => [...document.styleSheets].reduce((sum, sheet) => sum + sheet.cssRules.length, 0)), path).toBeGreaterThan(0);
+  }
+  // Framed by another page, the sign-out page does not load (setContent waits for the frame's load).
+  await page.setContent(`<iframe src="${new URL("/api/auth/signout", page.url()).href}"></iframe>`);
+  const framed = page.frames().find((frame) => frame !== page.mainFrame());
+  expect(framed).toBeDefined();
+  expect(await framed!.locator("#submitButton").count()).toBe(0);
+  violations.length = 0;
+  await page.goto("/api/auth/signout");
+  await page.locator("#submitButton").click();
+  await page.waitForURL((url) => !url.pathname.startsWith("/api/auth/signout"));
+  expect(await reportedViolations(page)).toEqual([]);
+  expect(violations).toEqual([]);
+});

@@ -1,6 +1,7 @@
 import NextAuth from "next-auth";
 import type { AppError } from "@/lib/errors/app-error";
 import { baseHeaders, jsonResponse, newRequestId } from "@/lib/partner-api/responses";
+import { baseSecurityHeaders, currentMode, inlineHtmlContentSecurityPolicy } from "@/lib/security/security-headers";
 import { singleValuedFormError } from "./form-body";
 import { getAuthOptions } from "./options";
 import { withSignInRefusal } from "./sign-in-refusal";
@@ -21,7 +22,22 @@ export async function handleAuthRequest(request: Request, context: RouteContext)
     if (invalid) return errorResponse(invalid);
   }
   const { response, refusal } = await withSignInRefusal(() => NextAuth(request as never, context as never, getAuthOptions()));
-  return refusal ? refusalResponse(response, refusal) : response;
+  return refusal ? refusalResponse(response, refusal) : withPageHeaders(response);
+}
+
+/**
+ * next-auth renders a few HTML pages itself (the sign-out confirmation, "check your
+ * email"); proxy.ts does not cover /api/, so they get the pages' headers here: no framing,
+ * only their own inline stylesheet, forms to our origin only.
+ */
+async function withPageHeaders(response: Response): Promise<Response> {
+  const mode = currentMode();
+  const html = response.headers.get("content-type")?.startsWith("text/html") ? await response.text() : null;
+  const headers = new Headers(response.headers);
+  for (const [name, value] of Object.entries(baseSecurityHeaders(mode))) headers.set(name, value);
+  if (html === null) return new Response(response.body, { status: response.status, headers });
+  headers.set("content-security-policy", inlineHtmlContentSecurityPolicy(html, { formAction: "'self'" }));
+  return new Response(html, { status: response.status, headers });
 }
 
 function errorResponse(error: AppError, extra: Record<string, unknown> = {}): Response {

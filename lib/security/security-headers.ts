@@ -1,7 +1,8 @@
 import { createHash } from "node:crypto";
 
 // The response headers that harden every HTML page: the console, sign-in/up, invites,
-// the home page (through proxy.ts) and the Partner API's HTML reference (its route). The
+// the home page (through proxy.ts), the Partner API's HTML reference (its route) and
+// next-auth's own pages (lib/auth/route-handler.ts). The
 // Partner API's JSON keeps its own headers (Cache-Control: private, no-store).
 
 /** Browser features the console never uses: denied to it and to anything it could embed. */
@@ -58,10 +59,12 @@ export function appContentSecurityPolicy(nonce: string, mode: { development: boo
 }
 
 /**
- * The HTML reference inlines its stylesheet and nothing else (no script, no image, no
- * request): allow exactly the style elements it contains, by hash, and nothing more.
+ * For pages that inline their stylesheet and nothing else (no script, no image, no
+ * request): the HTML reference and next-auth's own pages (sign-out confirmation, verify
+ * request). Allows exactly the style elements the page contains, by hash, and forms only
+ * where `formAction` says (next-auth's sign-out form posts to our origin).
  */
-export function inlineHtmlContentSecurityPolicy(html: string): string {
+export function inlineHtmlContentSecurityPolicy(html: string, { formAction = "'none'" }: { formAction?: "'none'" | "'self'" } = {}): string {
   const hashes = [...html.matchAll(/<style>([\s\S]*?)<\/style>/g)].map(
     (match) => `'sha256-${createHash("sha256").update(match[1], "utf8").digest("base64")}'`,
   );
@@ -70,7 +73,7 @@ export function inlineHtmlContentSecurityPolicy(html: string): string {
     `style-src ${hashes.length > 0 ? hashes.join(" ") : "'none'"}`,
     "object-src 'none'",
     "base-uri 'none'",
-    "form-action 'none'",
+    `form-action ${formAction}`,
     "frame-ancestors 'none'",
   ].join("; ");
 }
