@@ -17,6 +17,8 @@ const NOT_PARTNER_API = new Set([
   // Console and sign-in flows (lib/auth, webhook console), the cron route and the readiness probe.
   "password_hashing_busy", "link_refused", "too_many_attempts", "secret_already_rolled", "cron_not_configured", "database_unreachable",
   "migrations_pending", "migration_failed",
+  // next-auth's routes take only a single-valued form (lib/auth/form-body.ts).
+  "invalid_content_type", "repeated_field",
 ]);
 
 async function sourceFiles(dir: string): Promise<string[]> {
