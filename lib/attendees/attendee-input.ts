@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { validationError } from "@/lib/errors/app-error";
+import { refuseControlCharacters } from "@/lib/partner-text/control-characters";
 
 // The request bodies of attendee writes (spec, "POST attendee body" and "PATCH attendee
 // body"), defined once: the Partner API validates with them, the domain operations
@@ -22,6 +23,7 @@ const displayName = z
   .trim()
   .min(1, "displayName must not be empty.")
   .max(ATTENDEE_TEXT_MAX, `displayName must be at most ${ATTENDEE_TEXT_MAX} characters.`)
+  .refine(...refuseControlCharacters("displayName"))
   .describe(`1 to ${ATTENDEE_TEXT_MAX} characters; surrounding whitespace is removed`);
 
 const optionalText = (name: string) =>
@@ -29,6 +31,7 @@ const optionalText = (name: string) =>
     .string({ error: `${name} must be a string or null.` })
     .trim()
     .max(ATTENDEE_TEXT_MAX, `${name} must be at most ${ATTENDEE_TEXT_MAX} characters.`)
+    .refine(...refuseControlCharacters(name))
     .nullable()
     .optional()
     .describe(`At most ${ATTENDEE_TEXT_MAX} characters; null or a blank string means none (stored and returned as null)`);

@@ -1,7 +1,8 @@
 import { z } from "zod";
+import { refuseControlCharacters } from "@/lib/partner-text/control-characters";
 
 // The schemas of the sign-in, sign-up and invite forms. This module imports nothing but
-// zod, so the same schema validates in the browser (inline errors before submitting) and
+// zod and a dependency-free text check, so the same schema validates in the browser (inline errors before submitting) and
 // on the server (the only check that counts). The email and password rules equal those of
 // lib/orgs/members.ts (operator CLI); lib/auth/form-schemas.test.ts keeps them equal.
 
@@ -19,13 +20,14 @@ export const passwordField = z
   .min(PASSWORD_MIN, `Use at least ${PASSWORD_MIN} characters.`)
   .max(PASSWORD_MAX, `Use at most ${PASSWORD_MAX} characters.`);
 
-export const personNameField = z.string().trim().max(200, "Use at most 200 characters.").default("");
+export const personNameField = z.string().trim().max(200, "Use at most 200 characters.").refine(...refuseControlCharacters("The name")).default("");
 
 export const orgNameField = z
   .string()
   .trim()
   .min(1, "Give your organization a name.")
-  .max(200, "Use at most 200 characters.");
+  .max(200, "Use at most 200 characters.")
+  .refine(...refuseControlCharacters("The name"));
 
 export const signInSchema = z.object({
   email: emailField,

@@ -58,6 +58,13 @@ describe("listGuests at 100,000 attendees", () => {
     expect((await listGuests(eventId, { status: "bogus" })).rows).toHaveLength(GUEST_PAGE_SIZE);
   });
 
+  it("a search with control characters (?q=%00) searches for what is left instead of failing", async () => {
+    expect((await listGuests(eventId, { q: "Guest 12345\u0000" })).rows.map((r) => r.displayName)).toEqual(["Guest 12345"]);
+    expect((await listGuests(eventId, { q: "\u0000" })).rows).toHaveLength(GUEST_PAGE_SIZE);
+    expect((await listGuests(eventId, { q: "guest12345@\u0000" })).rows.map((r) => r.displayName)).toEqual(["Guest 12345"]);
+    expect((await listGuests(eventId, { after: "\u0000" })).rows).toHaveLength(GUEST_PAGE_SIZE);
+  });
+
   it("plans an index scan without sorting the list, on the first and a deep page", async () => {
     const firstPage = await plan(Prisma.sql`SELECT id FROM "Attendee" a WHERE a."eventId" = ${eventId}::uuid ORDER BY a."createdAt", a.id LIMIT 51`);
     const deepPage = await plan(Prisma.sql`SELECT id FROM "Attendee" a WHERE a."eventId" = ${eventId}::uuid

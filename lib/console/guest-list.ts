@@ -1,5 +1,6 @@
 import { getDb } from "@/lib/db/client";
 import { Prisma } from "@/lib/generated/prisma/client";
+import { searchText } from "@/lib/partner-text/control-characters";
 
 // The guest list of one event, oldest first, GUEST_PAGE_SIZE at a time. Keyset paging on
 // (createdAt, id) rides the (eventId, createdAt, id) and (eventId, status, createdAt, id)
@@ -33,7 +34,7 @@ export async function listGuests(
   eventId: string,
   filter: { q?: string; status?: string; after?: string },
 ): Promise<{ rows: GuestRow[]; next: string | null }> {
-  const q = filter.q?.trim() ?? "";
+  const q = searchText(filter.q);
   const status = (ATTENDEE_STATUSES as readonly string[]).includes(filter.status ?? "") ? filter.status : undefined;
   const after = parseGuestCursor(filter.after);
   const conditions = [Prisma.sql`a."eventId" = ${eventId}::uuid`];

@@ -1,6 +1,7 @@
 import { getDb } from "@/lib/db/client";
 import { Prisma } from "@/lib/generated/prisma/client";
 import { pageInfo, pageRequest, type PageInfo } from "./pagination";
+import { searchText } from "@/lib/partner-text/control-characters";
 
 // The events page: the organization's events newest first with their attendee counts,
 // filtered by name and status. Organizations have tens of events, not thousands, so the
@@ -16,7 +17,7 @@ export async function listOrgEvents(
   orgId: string,
   filter: { q?: string; status?: string; page: number },
 ): Promise<{ rows: EventListRow[]; page: PageInfo }> {
-  const q = filter.q?.trim() ?? "";
+  const q = searchText(filter.q);
   const status = (EVENT_STATUSES as readonly string[]).includes(filter.status ?? "") ? filter.status : undefined;
   const conditions = [Prisma.sql`e."orgId" = ${orgId}::uuid`];
   if (q) conditions.push(Prisma.sql`e.name ILIKE ${`%${q.replace(/[\\%_]/g, "\\$&")}%`}`);

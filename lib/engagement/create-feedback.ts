@@ -7,6 +7,7 @@ import { dispatchSoon } from "@/lib/webhooks/dispatch";
 import { recordWebhookEvent } from "@/lib/webhooks/outbox";
 import { feedbackPayload } from "@/lib/webhooks/payloads";
 import { TX_OPTIONS, assertEventOpenForEngagement, isUuid } from "./engagement-rows";
+import { refuseControlCharacters } from "@/lib/partner-text/control-characters";
 
 // Feedback kinds as the spec defines them: `rating` is a bare score, `review` a score
 // plus a note, `feedback` and `suggestion` notes with no score.
@@ -22,6 +23,7 @@ export const createFeedbackSchema = z
       .string()
       .trim()
       .max(5_000)
+      .refine(...refuseControlCharacters("comment", { multiline: true }))
       .nullish()
       .transform((value) => (value ? value : null)),
     attendeeId: z.uuid().nullish(),

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { refuseControlCharacters } from "@/lib/partner-text/control-characters";
 
 // Input rules for event details, shared by updateEvent, the console form and the CLI.
 
@@ -33,9 +34,9 @@ export const timeZoneSchema = z
 export const EVENT_SLUG_PATTERN = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
 
 export const updateEventSchema = z.strictObject({
-  name: z.string().trim().min(1, "Give the event a name.").max(200).optional(),
-  description: z.string().max(20_000).optional(),
-  location: z.string().trim().max(500).optional(),
+  name: z.string().trim().min(1, "Give the event a name.").max(200).refine(...refuseControlCharacters("name")).optional(),
+  description: z.string().max(20_000).refine(...refuseControlCharacters("description", { multiline: true })).optional(),
+  location: z.string().trim().max(500).refine(...refuseControlCharacters("location")).optional(),
   timezone: timeZoneSchema.optional(),
   startAt: dateTimeInputSchema.optional(),
   endAt: dateTimeInputSchema.optional(),

@@ -228,6 +228,18 @@ describe("bad records are skipped with their index and reason", () => {
     expect((await guests(event)).map((a) => a.email)).toEqual(["ok1@example.com", "ok4@example.com"]);
   });
 
+  it("a record holding a NUL character is skipped with its reason; the records around it are written and counted", async () => {
+    const event = (await createTestEvent(org.id)).id;
+    const records = Array.from({ length: 12 }, (_, index) => ({ email: `nul-${index}@example.com`, name: `Guest ${index}` }));
+    records[10] = { email: "nul-10@example.com", name: "a\u0000b" };
+    const source = await attendeeSource(serve(records), {}, event);
+    const run = await runImport(source.id, { trigger: "manual", limits: FAST });
+    expect(run.status).toBe("partial");
+    expect(run.counts).toEqual({ fetched: 12, created: 11, updated: 0, unchanged: 0, skipped: 1 });
+    expect(run.recordErrors).toEqual([{ index: 10, reason: "displayName must not contain control characters.", field: "displayName", value: "ab" }]);
+    expect(await guests(event)).toHaveLength(11);
+  });
+
   it("keeps the first 50 record errors and counts them all", async () => {
     const event = (await createTestEvent(org.id)).id;
     const path = serve(Array.from({ length: 60 }, (_, i) => ({ email: `broken-${i}` })));

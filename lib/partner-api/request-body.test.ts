@@ -79,6 +79,25 @@ describe.each(["POST", "PATCH"] as const)("%s attendee", (method) => {
     expect(await takeWriteSnapshot(orgId)).toEqual(before);
   });
 
+  it.each([
+    ["displayName", "a\u0000b"],
+    ["displayName", "line\u2028break"],
+    ["company", "bell\u0007"],
+    ["jobTitle", "del\u007f"],
+  ])("%s %j: 400 naming the field, nothing written", async (field, value) => {
+    const before = await takeWriteSnapshot(orgId);
+    const response = await fetch(`${server.baseUrl}${paths[method]}`, {
+      method,
+      headers: { ...bearer(key), "content-type": json },
+      body: JSON.stringify(method === "POST" ? { email: "control@example.com", [field]: value } : { [field]: value }),
+    });
+    expect(response.status).toBe(400);
+    const { error } = await response.json();
+    expect(error.code).toBe("INVALID_INPUT");
+    expect(error.details.fields[field].message).toBe(`${field} must not contain control characters.`);
+    expect(await takeWriteSnapshot(orgId)).toEqual(before);
+  });
+
   it("over the limit while streaming (no Content-Length) → 413, nothing written", async () => {
     const before = await takeWriteSnapshot(orgId);
     const response = await fetch(`${server.baseUrl}${paths[method]}`, {

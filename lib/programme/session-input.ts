@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { dateTimeInputSchema } from "@/lib/events/event-input";
+import { refuseControlCharacters } from "@/lib/partner-text/control-characters";
 
 // Session input, defined once: createSession/updateSession, the console form, the CLI and
 // data-source imports (which map a partner's records onto these fields) all use it.
@@ -35,8 +36,8 @@ export const MAX_SESSION_CAPACITY = 1_000_000;
 
 /** Each field on its own, for partial updates and import mappings. */
 export const sessionFields = {
-  title: z.string().trim().min(1, "Give the session a title.").max(300),
-  description: z.string().max(20_000),
+  title: z.string().trim().min(1, "Give the session a title.").max(300).refine(...refuseControlCharacters("title")),
+  description: z.string().max(20_000).refine(...refuseControlCharacters("description", { multiline: true })),
   type: z.enum(SESSION_TYPES),
   startAt: dateTimeInputSchema,
   endAt: dateTimeInputSchema,
@@ -45,6 +46,7 @@ export const sessionFields = {
     .string()
     .trim()
     .max(200)
+    .refine(...refuseControlCharacters("room"))
     .nullable()
     .transform((value) => (value === "" ? null : value)),
   capacity: z.number().int().min(1).max(MAX_SESSION_CAPACITY).nullable(),

@@ -1,0 +1,19 @@
+// Text typed or sent to us (attendee and programme fields, names, import records) may not
+// carry control characters: NUL cannot be stored in PostgreSQL text at all, and the others
+// are invisible, break lines where none was meant, or confuse terminals and CSV readers.
+// Multi-line text (descriptions, comments) keeps tab, line feed and carriage return.
+
+const SINGLE_LINE = /[\u0000-\u001f\u007f-\u009f\u2028\u2029]/;
+const MULTI_LINE = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f-\u009f]/;
+const ANY_CONTROL = /[\u0000-\u001f\u007f-\u009f\u2028\u2029]/g;
+
+/** A zod refinement (spread into `.refine(...)`) that refuses control characters, naming the field. */
+export function refuseControlCharacters(label: string, { multiline = false }: { multiline?: boolean } = {}) {
+  const pattern = multiline ? MULTI_LINE : SINGLE_LINE;
+  return [(value: string) => !pattern.test(value), { message: `${label} must not contain control characters.` }] as const;
+}
+
+/** A search box's text without control characters (a search refuses nothing: it finds what is left). */
+export function searchText(value: string | undefined): string {
+  return (value ?? "").replace(ANY_CONTROL, "").trim();
+}
