@@ -34,7 +34,12 @@ const headerNameSchema = z
 const headerValueSchema = z
   .string({ error: "A header value must be text." })
   .max(MAX_HEADER_VALUE_LENGTH, `A header value can be at most ${MAX_HEADER_VALUE_LENGTH} characters long.`)
-  .refine((value) => !/[\r\n\0]/.test(value), { message: "A header value cannot contain line breaks." });
+  .refine((value) => !/[\r\n\u2028\u2029]/.test(value), { message: "A header value cannot contain line breaks." })
+  // What HTTP can carry in a header value (printable ASCII, tab, Latin-1): anything else
+  // would be saved and then fail every run as "could not be reached".
+  .refine((value) => /^[\t\x20-\x7e\xa0-\xff]*$/.test(value) || /[\r\n\u2028\u2029]/.test(value), {
+    message: "A header value can only hold printable ASCII and Latin-1 characters (no control characters, no other scripts or emoji).",
+  });
 
 function uniqueNames(rows: readonly { name: string }[], ctx: z.RefinementCtx) {
   const seen = new Set<string>();
