@@ -17,6 +17,9 @@ export async function bootServer(): Promise<void> {
     process.exit(1);
   }
 
+  // Next prints errors (and next-auth its messages) through console, over several lines.
+  if (production) (await import("@/lib/observability/request-errors")).consoleAsLogLines();
+
   const { config } = await import("@/lib/config/env");
   const worker = config().localWorker ? (await import("@/lib/worker/local-worker")).startLocalWorker() : null;
 
