@@ -1,4 +1,5 @@
 import { Inngest } from "inngest";
+import { inngestLogger } from "@/lib/observability/inngest-logger";
 
 // The one Inngest client. Every request it makes has a deadline: with no dev server the
 // SDK gives up after about 2 s, but an address that accepts the connection and never
@@ -8,8 +9,12 @@ import { Inngest } from "inngest";
 export const INNGEST_FETCH_TIMEOUT_MS = 2_000;
 export const INNGEST_SEND_BUDGET_MS = 3_000;
 
+const sdkLogger = inngestLogger();
+
 export const inngest = new Inngest({
   id: "svc-integrations",
+  logger: sdkLogger,
+  internalLogger: sdkLogger,
   fetch: (input: RequestInfo | URL, init?: RequestInit) => {
     const deadline = AbortSignal.timeout(INNGEST_FETCH_TIMEOUT_MS);
     const signal = init?.signal ? AbortSignal.any([init.signal, deadline]) : deadline;
