@@ -130,6 +130,10 @@ test("serves with a valid configuration, logs one line per request, and stops cl
     expect(ran.status).toBe(200);
     expect(await ran.json()).toMatchObject({ deliveries: { attempted: expect.any(Number) }, imports: { ran: 0, failed: 0 }, pruned: expect.any(Object) });
 
+    // Anyone can call /api/inngest (here Inngest is not configured): the SDK's complaint is
+    // one JSON line a minute, not an error with a stack per request.
+    for (let index = 0; index < 3; index += 1) await fetch(`${BASE}/api/inngest`, { method: "POST", body: "{}" });
+
     // pino writes synchronously; give the pipe a moment.
     await new Promise((resolve) => setTimeout(resolve, 300));
     const lines = server.stdout().split("\n").filter((line) => line.startsWith("{")).map((line) => JSON.parse(line) as Record<string, unknown>);
@@ -139,8 +143,11 @@ test("serves with a valid configuration, logs one line per request, and stops cl
       method: "GET", route: "/events", status: 200, orgId: org.id, keyId: key.id, errorCode: null, durationMs: expect.any(Number),
     });
     expect(requestLines.find((line) => line.requestId === requestIds[2])).toMatchObject({ route: "/events/{eventId}", status: 404, errorCode: "NOT_FOUND" });
+    expect(lines.filter((line) => line.component === "inngest")).toHaveLength(1);
     const output = server.stdout() + server.stderr();
     for (const secret of [key.secret, APP_SECRET, CRON_SECRET, cursor]) expect(output).not.toContain(secret);
+    // No multi-line stack trace anywhere: errors are single JSON lines.
+    expect(output).not.toMatch(/^\s+at .+:\d+:\d+\)?$/m);
 
     // Graceful stop: exit 0 within 10 s, the pool closed, no lease left claimed.
     server.child.kill("SIGTERM");
