@@ -8,7 +8,7 @@ import { acceptInviteWithNewAccount } from "@/lib/orgs/invites";
 import { signUpWithOrganization } from "@/lib/orgs/sign-up";
 import { clientIp } from "./client-ip";
 import { THROTTLE_LIMITS, THROTTLE_WINDOW_SECONDS } from "./limits";
-import { bucketKey, recordAttempt, recordThrottleEvent, throttleStatus } from "./throttle";
+import { bucketKey, recordAttempt, throttleStatus } from "./throttle";
 
 const fresh = (tag: string) => `${tag}-${randomBytes(4).toString("hex")}@example.com`;
 const freshIp = () => `10.${[0, 0, 0].map(() => Math.floor(Math.random() * 250) + 1).join(".")}`;
@@ -20,7 +20,7 @@ describe("sign-in failures", () => {
     await getDb().user.create({ data: { email, passwordHash: await hashPassword(password) } });
     const ip = freshIp();
     for (let attempt = 0; attempt < 9; attempt += 1) {
-      await recordThrottleEvent({ action: "sign-in", account: email, ip });
+      await recordAttempt({ action: "sign-in", account: email, ip });
     }
     expect(await throttleStatus({ action: "sign-in", account: email, ip })).toEqual({ limited: false });
     // The tenth failure goes through the real credentials check.
@@ -40,16 +40,16 @@ describe("sign-in failures", () => {
   it("a successful sign-in clears the account's failures", async () => {
     const email = fresh("clears");
     await getDb().user.create({ data: { email, passwordHash: await hashPassword(password) } });
-    for (let attempt = 0; attempt < 9; attempt += 1) await recordThrottleEvent({ action: "sign-in", account: email, ip: null });
+    for (let attempt = 0; attempt < 9; attempt += 1) await recordAttempt({ action: "sign-in", account: email, ip: null });
     await expect(authorizeCredentials({ email, password })).resolves.toMatchObject({ email });
-    for (let attempt = 0; attempt < 9; attempt += 1) await recordThrottleEvent({ action: "sign-in", account: email, ip: null });
+    for (let attempt = 0; attempt < 9; attempt += 1) await recordAttempt({ action: "sign-in", account: email, ip: null });
     expect(await throttleStatus({ action: "sign-in", account: email, ip: null })).toEqual({ limited: false });
   });
 
   it(`${THROTTLE_LIMITS["sign-in"].ip} failures from one IP across many accounts pause that IP only`, async () => {
     const ip = freshIp();
     for (let attempt = 0; attempt < THROTTLE_LIMITS["sign-in"].ip; attempt += 1) {
-      await recordThrottleEvent({ action: "sign-in", account: fresh("spray"), ip });
+      await recordAttempt({ action: "sign-in", account: fresh("spray"), ip });
     }
     expect((await throttleStatus({ action: "sign-in", account: fresh("victim"), ip })).limited).toBe(true);
     expect(await throttleStatus({ action: "sign-in", account: fresh("victim"), ip: freshIp() })).toEqual({ limited: false });
@@ -57,7 +57,7 @@ describe("sign-in failures", () => {
 
   it("the window slides: failures older than 15 minutes no longer count", async () => {
     const email = fresh("sliding");
-    for (let attempt = 0; attempt < 10; attempt += 1) await recordThrottleEvent({ action: "sign-in", account: email, ip: null });
+    for (let attempt = 0; attempt < 10; attempt += 1) await recordAttempt({ action: "sign-in", account: email, ip: null });
     expect((await throttleStatus({ action: "sign-in", account: email, ip: null })).limited).toBe(true);
     // Age the oldest failure past the window: 9 remain inside it.
     await sqlRows`
@@ -97,7 +97,7 @@ describe("the sign-up and invite flows use the throttle", { timeout: 120_000 }, 
   it(`invite acceptance refuses past ${THROTTLE_LIMITS.invite.ip} attempts from one IP`, async () => {
     const ip = freshIp();
     for (let index = 0; index < THROTTLE_LIMITS.invite.ip; index += 1) {
-      await recordThrottleEvent({ action: "invite", account: `token-${index}`, ip });
+      await recordAttempt({ action: "invite", account: `token-${index}`, ip });
     }
     const refusal = await acceptInviteWithNewAccount("any-token", { password }, new Date(), { ip }).catch((error: unknown) => error);
     expect(refusal).toMatchObject({ code: "RATE_LIMITED", details: { reason: "too_many_attempts" } });

@@ -1,5 +1,5 @@
 import { createHash } from "node:crypto";
-import { getPgPool, sqlRows } from "@/lib/db/client";
+import { sqlRows } from "@/lib/db/client";
 import { AppError } from "@/lib/errors/app-error";
 import { THROTTLE_LIMITS, THROTTLE_WINDOW_SECONDS, type ThrottleAction } from "./limits";
 
@@ -43,68 +43,23 @@ export async function throttleStatus(subject: ThrottleSubject): Promise<Throttle
   return longest > 0 ? { limited: true, retryAfterSeconds: longest } : { limited: false };
 }
 
-/**
- * Writes one counted attempt's rows (account, then IP) and returns their ids. Expired rows
- * are swept in small batches on the way, so the table stays proportional to the last
- * window's traffic without a scheduled job.
- */
-export async function recordThrottleEvent(subject: ThrottleSubject): Promise<string[]> {
-  const keys = buckets(subject).map((bucket) => bucket.key);
-  const rows = await sqlRows<{ id: string }>`
-    WITH swept AS (
-      DELETE FROM "AuthThrottleEvent" WHERE id IN (
-        SELECT id FROM "AuthThrottleEvent"
-        WHERE "createdAt" <= clock_timestamp() - make_interval(secs => ${THROTTLE_WINDOW_SECONDS})
-        ORDER BY "createdAt" LIMIT 100
-      )
-    )
-    INSERT INTO "AuthThrottleEvent" (bucket, "createdAt") SELECT unnest(${keys}::text[]), clock_timestamp()
-    RETURNING id::text`;
-  return rows.map((row) => row.id);
-}
-
 /** A counted attempt that was let through: the ids of the rows that count it (account, then IP). */
 export type Attempt = { ids: string[] };
 
 /**
- * Counts one attempt against the account and the IP, atomically: in one transaction that
- * holds a lock per bucket, the attempt is written, then the window is counted; over a limit
- * the transaction rolls back and the attempt is refused (RATE_LIMITED with Retry-After), so
- * refused attempts leave nothing and do not extend the pause. Of any number of attempts
- * arriving at once, on any instance, exactly as many as the limit allows get through.
+ * Counts one attempt against the account and the IP, atomically, in one statement (the
+ * database function auth_throttle_attempt, migration auth_throttle_attempt): under a lock
+ * per bucket the attempt is written, then the window is counted; over a limit it is taken
+ * back and refused (RATE_LIMITED with Retry-After), so refused attempts leave nothing and
+ * do not extend the pause. Of any number of attempts arriving at once, on any instance,
+ * exactly as many as the limit allows get through. One round trip, no connection held
+ * between statements, so a flood of attempts cannot tie up the pool.
  */
 export async function recordAttempt(subject: ThrottleSubject): Promise<Attempt> {
   const list = buckets(subject);
-  const keys = list.map((bucket) => bucket.key);
-  const client = await getPgPool().connect();
-  let attempt: Attempt | null = null;
-  try {
-    await client.query("BEGIN");
-    // Locks are taken in the order of `keys`, account before IP for everyone, so two
-    // attempts never wait for each other in a cycle. Transaction-scoped: poolers keep them.
-    const inserted = await client.query<{ id: string }>(
-      `WITH locked AS (SELECT pg_advisory_xact_lock(hashtextextended(key, 0)) FROM unnest($1::text[]) AS key)
-       INSERT INTO "AuthThrottleEvent" (bucket, "createdAt") SELECT unnest($1::text[]), clock_timestamp() FROM (SELECT count(*) FROM locked) AS l
-       RETURNING id::text`,
-      [keys],
-    );
-    // A new statement, so a new snapshot: it holds every attempt committed before our locks.
-    const counts = await client.query<{ bucket: string; used: number }>(
-      `SELECT bucket, count(*)::int AS used FROM "AuthThrottleEvent"
-       WHERE bucket = ANY($1::text[]) AND "createdAt" > clock_timestamp() - make_interval(secs => $2)
-       GROUP BY bucket`,
-      [keys, THROTTLE_WINDOW_SECONDS],
-    );
-    const used = new Map(counts.rows.map((row) => [row.bucket, row.used]));
-    if (list.every((bucket) => (used.get(bucket.key) ?? 0) <= bucket.limit)) attempt = { ids: inserted.rows.map((row) => row.id) };
-    await client.query(attempt ? "COMMIT" : "ROLLBACK");
-  } catch (error) {
-    await client.query("ROLLBACK").catch(() => {});
-    throw error;
-  } finally {
-    client.release();
-  }
-  if (attempt) return attempt;
+  const [row] = await sqlRows<{ ids: string[] | null }>`
+    SELECT auth_throttle_attempt(${list.map((bucket) => bucket.key)}::text[], ${list.map((bucket) => bucket.limit)}::int[], ${THROTTLE_WINDOW_SECONDS}::int)::text[] AS ids`;
+  if (row?.ids) return { ids: row.ids };
   const status = await throttleStatus(subject);
   throw tooManyAttemptsError(status.limited ? status.retryAfterSeconds : 1);
 }
