@@ -2,7 +2,6 @@
 
 import { signOut } from "next-auth/react";
 import { useState } from "react";
-import { signOutEverywhereAction } from "@/app/console/account/actions";
 import { DisclosureMenu, menuItemClasses } from "@/components/ui/disclosure-menu";
 import { SignOutIcon } from "@/components/ui/icons";
 import { Spinner } from "@/components/ui/spinner";
@@ -13,7 +12,8 @@ function initials(name: string, email: string): string {
   return ((parts[0]?.[0] ?? "") + (parts[1]?.[0] ?? "")).toUpperCase() || "?";
 }
 
-export function UserMenu({ name, email }: { name: string; email: string }) {
+/** `signOutEverywhere` ends every session of the user on the server (a server action). */
+export function UserMenu({ name, email, signOutEverywhere }: { name: string; email: string; signOutEverywhere: () => Promise<void> }) {
   const [signingOut, setSigningOut] = useState<"here" | "everywhere" | null>(null);
   return (
     <DisclosureMenu
@@ -60,7 +60,7 @@ export function UserMenu({ name, email }: { name: string; email: string }) {
             onClick={() => {
               setSigningOut("everywhere");
               // Every session of the account ends on the server first; then this browser's cookie goes.
-              void signOutEverywhereAction()
+              void signOutEverywhere()
                 .then(() => signOut({ redirect: false }))
                 // eslint-disable-next-line @next/next/no-location-assign-relative-destination
                 .then(() => window.location.assign("/sign-in"))

@@ -8,6 +8,7 @@ import { Badge } from "@/components/ui/badge";
 import { LogoMark } from "@/components/ui/icons";
 import { ToastProvider } from "@/components/ui/toast";
 import { listUserOrganizations, requireMember } from "@/lib/console/guard";
+import { signOutEverywhereAction } from "@/app/console/account/actions";
 
 /**
  * The console shell. requireMember here keeps the shell of another organization from
@@ -51,7 +52,7 @@ export default async function OrgLayout({ children, params }: { children: ReactN
               >
                 Docs
               </a>
-              <UserMenu name={user.name} email={user.email} />
+              <UserMenu name={user.name} email={user.email} signOutEverywhere={signOutEverywhereAction} />
             </div>
           </div>
         </header>
