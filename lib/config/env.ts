@@ -46,7 +46,9 @@ export type Config = {
   /** Migrations take a session-level advisory lock: they need a direct (non-pooled) connection. */
   migrationDatabaseUrl: string | undefined;
   embeddedDatabase: boolean;
-  pool: { max: number; idleTimeoutMillis: number; connectionTimeoutMillis: number; statement_timeout: number; query_timeout: number };
+  pool: { max: number; idleTimeoutMillis: number; connectionTimeoutMillis: number; query_timeout: number };
+  /** Server-side bound of every statement inside a transaction (lib/db/transaction-timeout.ts). */
+  statementTimeoutMs: number;
   /** The hot statements run as named prepared statements (lib/db/prepared-statements.ts). */
   preparedStatements: boolean;
   nextAuthUrl: string | undefined;
@@ -128,12 +130,13 @@ export function parseConfig(env: Record<string, string | undefined>): Config {
       idleTimeoutMillis: serverless ? 5_000 : 30_000,
       // Bounded waits, so a database that is down or unreachable turns into a quick error
       // (503 database_unavailable in the Partner API) instead of a request that hangs:
-      // getting a connection, a statement on the server, and a reply on the wire (a
-      // silently dropped link never answers at all).
+      // getting a connection, and a reply on the wire (a silently dropped link never
+      // answers at all). No startup parameter (statement_timeout, options): a transaction
+      // pooler refuses the connection for any of them.
       connectionTimeoutMillis: 2_000,
-      statement_timeout: 4_000,
       query_timeout: 4_500,
     },
+    statementTimeoutMs: 4_000,
     // On unless turned off, or the URL carries Prisma's pgbouncer=true, which the poolers
     // that cannot keep them (Supabase's transaction pooler) tell their users to add.
     preparedStatements:
