@@ -15,6 +15,10 @@ if (process.env.VERCEL) {
 
 const nextConfig: NextConfig = {
   poweredByHeader: false,
+  // Next would answer a trailing slash with a bare 308 before any route runs. The Partner
+  // API answers it with its own 404 (lib/partner-api/route-methods.ts) and proxy.ts keeps
+  // the redirect for pages.
+  skipTrailingSlashRedirect: true,
   // The embedded database (PGlite) ships wasm files that must be loaded from node_modules.
   serverExternalPackages: ["@electric-sql/pglite", "@electric-sql/pglite-socket"],
   // /api/ready compares the applied migrations with the ones shipped: a serverless bundle

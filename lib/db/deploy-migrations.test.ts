@@ -78,7 +78,7 @@ describe("the deployment's migration step", () => {
 });
 
 describe("a Vercel build with the variables not yet entered", () => {
-  const env = { PATH: process.env.PATH, HOME: process.env.HOME, NODE_ENV: "production", VERCEL: "1", DATABASE_URL: "postgresql://app@ep-a-pooler.us-east-2.aws.neon.tech/app" };
+  const env = { PATH: process.env.PATH, HOME: process.env.HOME, NODE_ENV: "production", VERCEL: "1", DATABASE_URL: "postgresql://app@ep-a-pooler.us-east-2.aws.neon.tech/app" } as NodeJS.ProcessEnv;
   const expected = [
     /^Configuration error: APP_SECRET is not set/,
     /^Configuration error: DATABASE_URL_UNPOOLED is not set/,
