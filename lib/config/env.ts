@@ -42,8 +42,6 @@ export const envSchema = z.object({
   VERCEL_ENV: optional(z.string()),
 });
 
-type Env = z.output<typeof envSchema>;
-
 export type Config = {
   production: boolean;
   test: boolean;
