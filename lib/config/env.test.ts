@@ -80,6 +80,12 @@ describe("production configuration", () => {
     expect(configProblems({ ...vercel, INNGEST_EVENT_KEY: "e", INNGEST_SIGNING_KEY: "s" }, { production: true })).toEqual([]);
   });
 
+  it("on a Vercel preview deployment, needs no NEXTAUTH_URL (each preview has its own URL, which next-auth takes on Vercel)", () => {
+    const preview = { ...VALID, VERCEL: "1", CRON_SECRET: "c".repeat(32), NEXTAUTH_URL: undefined };
+    expect(configProblems({ ...preview, VERCEL_ENV: "preview" }, { production: true })).toEqual([]);
+    expect(configProblems({ ...preview, VERCEL_ENV: "production" }, { production: true })).toEqual([expect.stringMatching(/^NEXTAUTH_URL is not set/)]);
+  });
+
   it("names every problem of a first Vercel deployment at once", () => {
     const env = { NODE_ENV: "production", VERCEL: "1", DATABASE_URL: "postgresql://app@ep-a-pooler.us-east-2.aws.neon.tech/app", INNGEST_DEV: "1" };
     expect(configProblems(env, { production: true }).map((p) => p.split(" ")[0])).toEqual(["APP_SECRET", "DATABASE_URL_UNPOOLED", "NEXTAUTH_URL", "INNGEST_DEV", "CRON_SECRET"]);

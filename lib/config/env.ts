@@ -117,7 +117,9 @@ function productionProblems(raw: Record<string, string | undefined>): [string, s
   } else if (unpooled) {
     problems.push(["DATABASE_URL_UNPOOLED", `DATABASE_URL_UNPOOLED is invalid: it goes through a transaction pooler too (${unpooled}); expected the direct connection string`]);
   }
-  if (!raw.NEXTAUTH_URL) {
+  // A preview deployment has a URL of its own per deployment; on Vercel next-auth takes the
+  // host the browser used, so Preview needs no NEXTAUTH_URL.
+  if (!raw.NEXTAUTH_URL && !(raw.VERCEL && raw.VERCEL_ENV === "preview")) {
     problems.push(["NEXTAUTH_URL", "NEXTAUTH_URL is not set: expected the absolute public URL of the app, e.g. https://integrations.example.com"]);
   }
   if (raw.INNGEST_DEV && !["0", "false"].includes(raw.INNGEST_DEV)) {
