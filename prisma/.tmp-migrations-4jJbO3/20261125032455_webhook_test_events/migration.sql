@@ -1,2 +1,0 @@
--- AlterTable
-ALTER TABLE "WebhookEvent" ADD COLUMN     "test" BOOLEAN NOT NULL DEFAULT false;

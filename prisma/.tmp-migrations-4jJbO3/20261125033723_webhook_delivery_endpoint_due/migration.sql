@@ -1,2 +1,0 @@
--- CreateIndex
-CREATE INDEX "WebhookDelivery_endpointId_state_nextAttemptAt_createdAt_idx" ON "WebhookDelivery"("endpointId", "state", "nextAttemptAt", "createdAt");

@@ -1,3 +1,0 @@
--- AlterTable
-ALTER TABLE "WebhookAttempt" ADD COLUMN     "requestHeaders" JSONB,
-ADD COLUMN     "responseHeaders" TEXT;
