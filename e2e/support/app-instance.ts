@@ -15,8 +15,12 @@ export type AppInstance = {
   baseUrl: string;
   child: ChildProcess;
   startedAt: number;
-  /** stdout and stderr so far. */
+  stdout: () => string;
+  stderr: () => string;
+  /** stdout and stderr so far, interleaved. */
   output: () => string;
+  /** The exit code, and when it came (ms after spawn). */
+  exited: Promise<{ code: number | null; atMs: number }>;
   /** Resolves with the milliseconds from spawn to the first 200 on /api/ready. */
   ready: (timeoutMs?: number) => Promise<number>;
   /** SIGTERM, then SIGKILL after `graceMs`; resolves with the exit code. */
@@ -33,10 +37,14 @@ export function startAppInstance(name: string, port: number, env: Record<string,
     // Its own process group: stopping it stops the launcher and Next together.
     detached: true,
   });
+  let stdout = "";
+  let stderr = "";
   let output = "";
-  child.stdout!.on("data", (chunk: Buffer) => (output += chunk));
-  child.stderr!.on("data", (chunk: Buffer) => (output += chunk));
-  const exited = new Promise<number | null>((resolve) => child.once("exit", (code) => resolve(code)));
+  child.stdout!.on("data", (chunk: Buffer) => ((stdout += chunk), (output += chunk)));
+  child.stderr!.on("data", (chunk: Buffer) => ((stderr += chunk), (output += chunk)));
+  const exited = new Promise<{ code: number | null; atMs: number }>((resolve) =>
+    child.once("exit", (code) => resolve({ code, atMs: Date.now() - startedAt })),
+  );
   const baseUrl = `http://127.0.0.1:${port}`;
 
   return {
@@ -44,7 +52,10 @@ export function startAppInstance(name: string, port: number, env: Record<string,
     baseUrl,
     child,
     startedAt,
+    stdout: () => stdout,
+    stderr: () => stderr,
     output: () => output,
+    exited,
     ready: async (timeoutMs = 120_000) => {
       for (;;) {
         if (child.exitCode !== null) throw new Error(`${name} exited (${child.exitCode}):\n${output}`);
@@ -65,7 +76,7 @@ export function startAppInstance(name: string, port: number, env: Record<string,
           // already gone
         }
       }, graceMs);
-      const code = await exited;
+      const { code } = await exited;
       clearTimeout(timer);
       return code;
     },

@@ -3,6 +3,7 @@ import fs from "node:fs";
 import net from "node:net";
 import os from "node:os";
 import path from "node:path";
+import { freePort } from "@/lib/lifecycle/free-port";
 
 // A real PgBouncer in front of the test PostgreSQL server, configured the way Neon's
 // pooled connection string and a stock install behave: transaction pooling, and
@@ -73,16 +74,6 @@ export function pgBouncerBinary(): string {
   );
 }
 
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer();
-    server.once("error", reject);
-    server.listen(0, "127.0.0.1", () => {
-      const { port } = server.address() as net.AddressInfo;
-      server.close(() => resolve(port));
-    });
-  });
-}
 
 async function waitForPort(port: number, child: ChildProcess, log: () => string): Promise<void> {
   const deadline = Date.now() + 10_000;

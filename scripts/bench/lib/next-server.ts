@@ -1,8 +1,8 @@
 import { spawn, spawnSync, type ChildProcess } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import fs from "node:fs";
-import net from "node:net";
 import path from "node:path";
+import { freePort } from "@/lib/lifecycle/free-port";
 
 // The app under test is the production build, served in a child process by the server
 // npm start runs (scripts/next-server.mjs), not the in-process route server of the tests.
@@ -74,16 +74,6 @@ export function ensureBuild(log: (line: string) => void): void {
   }
 }
 
-export async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer();
-    server.once("error", reject);
-    server.listen(0, "127.0.0.1", () => {
-      const { port } = server.address() as net.AddressInfo;
-      server.close(() => resolve(port));
-    });
-  });
-}
 
 export type NextServer = { baseUrl: string; pid: number; stop: () => Promise<void> };
 
