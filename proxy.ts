@@ -7,6 +7,15 @@ import { appContentSecurityPolicy, baseSecurityHeaders, currentMode, newNonce } 
 // Partner API, its HTML reference and next-auth's routes answer with their own headers.
 
 export function proxy(request: NextRequest) {
+  // next.config.ts turns off Next's own trailing-slash redirect (the Partner API answers
+  // such paths with a 404 of its own); pages keep it.
+  // (A plain URL: NextURL keeps the slash it was given when formatted.)
+  const canonical = new URL(request.url);
+  if (canonical.pathname.length > 1 && canonical.pathname.endsWith("/")) {
+    canonical.pathname = canonical.pathname.replace(/\/+$/, "") || "/";
+    return NextResponse.redirect(canonical, 308);
+  }
+
   const nonce = newNonce();
   const mode = currentMode();
   const policy = appContentSecurityPolicy(nonce, mode);

@@ -4,7 +4,8 @@ import path from "node:path";
 import { createTestDatabase } from "@/lib/testing/test-database";
 
 // The web server of the e2e run (playwright.config.ts → webServer): a fresh migrated
-// database, `next build`, then `next start` on E2E_PORT. The database URL is written to
+// database, `next build`, then the production server npm start runs
+// (scripts/next-server.mjs) on E2E_PORT. The database URL is written to
 // e2e/.output/server.json for specs that set state the console cannot (billing, via the
 // operator CLI). Playwright stops this process at the end; the database is dropped then.
 
@@ -37,14 +38,15 @@ process.on("SIGINT", () => void stop(0));
 
 function run(args: string[]): Promise<number> {
   return new Promise((resolve) => {
-    child = spawn(process.execPath, [nextBin, ...args], { env, stdio: "inherit" });
+    child = spawn(process.execPath, args, { env, stdio: "inherit" });
     child.once("exit", (code) => resolve(code ?? 1));
   });
 }
 
 if (process.env.E2E_SKIP_BUILD !== "1") {
-  const built = await run(["build"]);
+  const built = await run([nextBin, "build"]);
   if (built !== 0) await stop(built);
 }
-const exitCode = await run(["start", "-p", port, "-H", "127.0.0.1"]);
+// The server npm start runs (Next's handler behind the Partner API's path check).
+const exitCode = await run([path.join("scripts", "next-server.mjs"), "-p", port, "-H", "127.0.0.1"]);
 await stop(exitCode);

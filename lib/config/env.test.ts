@@ -31,13 +31,64 @@ describe("production configuration", () => {
   it("names statements unless turned off or the URL says pgbouncer=true", () => {
     expect(parseConfig(VALID).preparedStatements).toBe(true);
     expect(parseConfig({ ...VALID, DATABASE_PREPARED_STATEMENTS: "off" }).preparedStatements).toBe(false);
-    expect(parseConfig({ ...VALID, DATABASE_URL: `${VALID.DATABASE_URL}?pgbouncer=true` }).preparedStatements).toBe(false);
+    const direct = { DATABASE_URL_UNPOOLED: VALID.DATABASE_URL };
+    expect(parseConfig({ ...VALID, ...direct, DATABASE_URL: `${VALID.DATABASE_URL}?pgbouncer=true` }).preparedStatements).toBe(false);
     expect(parseConfig({ ...VALID, DATABASE_URL: `${VALID.DATABASE_URL}?sslmode=require` }).preparedStatements).toBe(true);
   });
 
   it("lists every bad variable at once", () => {
     const problems = configProblems({ NODE_ENV: "production" }, { production: true });
     expect(problems.map((p) => p.split(" ")[0])).toEqual(["APP_SECRET", "DATABASE_URL", "NEXTAUTH_URL"]);
+  });
+
+  it.each([
+    ["Neon's pooled host", "postgresql://app@ep-cool-123-pooler.us-east-2.aws.neon.tech/app?sslmode=require", /Neon's pooler/],
+    ["Supabase's transaction pooler", "postgresql://app.ref@aws-0-eu-west-1.pooler.supabase.com:6543/postgres", /port 6543/],
+    ["?pgbouncer=true", "postgresql://app@db.example.com/app?pgbouncer=true", /pgbouncer=true/],
+  ])("needs DATABASE_URL_UNPOOLED when DATABASE_URL is %s", (_name, url, why) => {
+    const problems = configProblems({ ...VALID, DATABASE_URL: url }, { production: true });
+    expect(problems).toEqual([expect.stringMatching(/^DATABASE_URL_UNPOOLED is not set: DATABASE_URL goes through a transaction pooler/)]);
+    expect(problems[0]).toMatch(why);
+    expect(configProblems({ ...VALID, DATABASE_URL: url, DATABASE_URL_UNPOOLED: "postgresql://app@ep-cool-123.us-east-2.aws.neon.tech/app" }, { production: true })).toEqual([]);
+    // Supabase's session pooler (port 5432 on the pooler host) keeps sessions: a valid unpooled URL.
+    expect(
+      configProblems({ ...VALID, DATABASE_URL: url, DATABASE_URL_UNPOOLED: "postgresql://app.ref@aws-0-eu-west-1.pooler.supabase.com:5432/postgres" }, { production: true }),
+    ).toEqual([]);
+  });
+
+  it("refuses a DATABASE_URL_UNPOOLED that is a transaction pooler itself", () => {
+    const env = { ...VALID, DATABASE_URL_UNPOOLED: "postgresql://app@ep-x-pooler.eu-central-1.aws.neon.tech/app" };
+    expect(configProblems(env, { production: true })).toEqual([expect.stringMatching(/^DATABASE_URL_UNPOOLED is invalid: it goes through a transaction pooler too/)]);
+  });
+
+  it("refuses INNGEST_DEV in production (it turns off the signature check of /api/inngest), not in development", () => {
+    expect(configProblems({ ...VALID, INNGEST_DEV: "1" }, { production: true })).toEqual([expect.stringMatching(/^INNGEST_DEV is set: .*signature check/)]);
+    expect(configProblems({ ...VALID, INNGEST_DEV: "http://127.0.0.1:8288" }, { production: true })).toHaveLength(1);
+    expect(configProblems({ ...VALID, INNGEST_DEV: "0" }, { production: true })).toEqual([]);
+    expect(configProblems({ INNGEST_DEV: "1" }, { production: false })).toEqual([]);
+  });
+
+  it("refuses half an Inngest configuration", () => {
+    expect(configProblems({ ...VALID, INNGEST_SIGNING_KEY: "signkey-prod-1" }, { production: true })).toEqual([expect.stringMatching(/^INNGEST_EVENT_KEY is not set although INNGEST_SIGNING_KEY is/)]);
+    expect(configProblems({ ...VALID, INNGEST_EVENT_KEY: "event-key" }, { production: true })).toEqual([expect.stringMatching(/^INNGEST_SIGNING_KEY is not set although INNGEST_EVENT_KEY is/)]);
+  });
+
+  it("on Vercel, needs something to run the scheduled work: Inngest or the cron secret", () => {
+    const vercel = { ...VALID, VERCEL: "1" };
+    expect(configProblems(vercel, { production: true })).toEqual([expect.stringMatching(/^CRON_SECRET is not set and Inngest is not configured/)]);
+    expect(configProblems({ ...vercel, CRON_SECRET: "c".repeat(32) }, { production: true })).toEqual([]);
+    expect(configProblems({ ...vercel, INNGEST_EVENT_KEY: "e", INNGEST_SIGNING_KEY: "s" }, { production: true })).toEqual([]);
+  });
+
+  it("on a Vercel preview deployment, needs no NEXTAUTH_URL (each preview has its own URL, which next-auth takes on Vercel)", () => {
+    const preview = { ...VALID, VERCEL: "1", CRON_SECRET: "c".repeat(32), NEXTAUTH_URL: undefined };
+    expect(configProblems({ ...preview, VERCEL_ENV: "preview" }, { production: true })).toEqual([]);
+    expect(configProblems({ ...preview, VERCEL_ENV: "production" }, { production: true })).toEqual([expect.stringMatching(/^NEXTAUTH_URL is not set/)]);
+  });
+
+  it("names every problem of a first Vercel deployment at once", () => {
+    const env = { NODE_ENV: "production", VERCEL: "1", DATABASE_URL: "postgresql://app@ep-a-pooler.us-east-2.aws.neon.tech/app", INNGEST_DEV: "1" };
+    expect(configProblems(env, { production: true }).map((p) => p.split(" ")[0])).toEqual(["APP_SECRET", "DATABASE_URL_UNPOOLED", "NEXTAUTH_URL", "INNGEST_DEV", "CRON_SECRET"]);
   });
 
   it("runs on the embedded database only when asked to", () => {
@@ -61,7 +112,7 @@ describe("development configuration", () => {
   });
 
   it("keeps a small pool per serverless instance and migrates through the direct URL", () => {
-    const config = parseConfig({ ...VALID, VERCEL: "1", DATABASE_URL_UNPOOLED: "postgresql://app@direct.example.com/app" });
+    const config = parseConfig({ ...VALID, VERCEL: "1", CRON_SECRET: "c".repeat(32), DATABASE_URL_UNPOOLED: "postgresql://app@direct.example.com/app" });
     expect(config.pool).toMatchObject({ max: 3, idleTimeoutMillis: 5_000, connectionTimeoutMillis: 2_000 });
     expect(config.migrationDatabaseUrl).toBe("postgresql://app@direct.example.com/app");
   });
@@ -71,6 +122,14 @@ describe("operator CLI", () => {
   it("needs APP_SECRET against a non-local database", () => {
     expect(operatorConfigProblems({ DATABASE_URL: "postgresql://ops@db.example.com/app" })).toEqual([expect.stringMatching(/^APP_SECRET is not set/)]);
     expect(operatorConfigProblems({ DATABASE_URL: "postgresql://ops@db.example.com/app", APP_SECRET: SECRET })).toEqual([]);
+  });
+
+  it("never falls back to the embedded database in a deployment (a build, a production shell)", () => {
+    const line = expect.stringMatching(/^DATABASE_URL is not set: expected the deployment's postgresql:\/\/ connection string/);
+    expect(operatorConfigProblems({ NODE_ENV: "production", APP_SECRET: SECRET })).toEqual([line]);
+    expect(operatorConfigProblems({ VERCEL: "1", APP_SECRET: SECRET })).toEqual([line]);
+    expect(operatorConfigProblems({ VERCEL: "1", APP_SECRET: SECRET, EMBEDDED_DATABASE: "1" })).toEqual([line]);
+    expect(operatorConfigProblems({ NODE_ENV: "production", APP_SECRET: SECRET, EMBEDDED_DATABASE: "1" })).toEqual([]);
   });
 
   it("keeps zero configuration against a local database", () => {

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { transactionPoolerOf } from "./database-url";
 
 // The one reader of the deployment's environment. Every module that needs APP_SECRET,
 // DATABASE_URL, NEXTAUTH_URL, ... asks config() instead of process.env, so the rules
@@ -32,10 +33,14 @@ export const envSchema = z.object({
   LOG_LEVEL: optional(z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"])),
   LOG_FORMAT: optional(z.enum(["json", "pretty"], "expected json or pretty (or unset)")),
   LOCAL_WORKER: optional(z.enum(["0", "1"], "expected 0 or 1")),
+  // Read by the Inngest SDK itself; checked here so a deployment cannot run half-configured.
+  INNGEST_DEV: optional(z.string()),
+  INNGEST_EVENT_KEY: optional(z.string()),
+  INNGEST_SIGNING_KEY: optional(z.string()),
+  MIGRATE_ON_PREVIEW: optional(z.enum(["0", "1"], "expected 1 (or unset)")),
   VERCEL: optional(z.string()),
+  VERCEL_ENV: optional(z.string()),
 });
-
-type Env = z.output<typeof envSchema>;
 
 export type Config = {
   production: boolean;
@@ -46,7 +51,9 @@ export type Config = {
   /** Migrations take a session-level advisory lock: they need a direct (non-pooled) connection. */
   migrationDatabaseUrl: string | undefined;
   embeddedDatabase: boolean;
-  pool: { max: number; idleTimeoutMillis: number; connectionTimeoutMillis: number; statement_timeout: number; query_timeout: number };
+  pool: { max: number; idleTimeoutMillis: number; connectionTimeoutMillis: number; query_timeout: number };
+  /** Server-side bound of every statement inside a transaction (lib/db/transaction-timeout.ts). */
+  statementTimeoutMs: number;
   /** The hot statements run as named prepared statements (lib/db/prepared-statements.ts). */
   preparedStatements: boolean;
   nextAuthUrl: string | undefined;
@@ -68,9 +75,9 @@ export class ConfigError extends Error {
 const KEYS = Object.keys(envSchema.shape) as (keyof typeof envSchema.shape)[];
 
 /**
- * Checks an environment. `production` adds the start-up requirements of a real deployment:
- * APP_SECRET, DATABASE_URL (unless EMBEDDED_DATABASE=1) and an absolute NEXTAUTH_URL.
- * One line per bad variable, naming it and what is expected.
+ * Checks an environment. `production` adds the start-up requirements of a real deployment
+ * (productionProblems). One line per bad variable, naming it and what is expected, every
+ * problem at once.
  */
 export function configProblems(env: Record<string, string | undefined>, options: { production: boolean }): string[] {
   const problems = new Map<string, string>();
@@ -83,21 +90,53 @@ export function configProblems(env: Record<string, string | undefined>, options:
     }
   }
   if (options.production) {
-    const missing = (name: keyof Env) => !problems.has(name) && !raw[name];
-    if (missing("APP_SECRET")) {
-      problems.set("APP_SECRET", "APP_SECRET is not set: expected a random value of at least 32 characters (openssl rand -base64 48)");
-    }
-    if (missing("DATABASE_URL") && raw.EMBEDDED_DATABASE !== "1") {
-      problems.set(
-        "DATABASE_URL",
-        "DATABASE_URL is not set: expected a postgresql:// connection string (EMBEDDED_DATABASE=1 runs a demo on the embedded database instead)",
-      );
-    }
-    if (missing("NEXTAUTH_URL")) {
-      problems.set("NEXTAUTH_URL", "NEXTAUTH_URL is not set: expected the absolute public URL of the app, e.g. https://integrations.example.com");
-    }
+    for (const [name, problem] of productionProblems(raw)) if (!problems.has(name)) problems.set(name, problem);
   }
   return [...problems.values()];
+}
+
+/** The start-up requirements of a real deployment, as [variable, line] pairs. */
+function productionProblems(raw: Record<string, string | undefined>): [string, string][] {
+  const problems: [string, string][] = [];
+  if (!raw.APP_SECRET) {
+    problems.push(["APP_SECRET", "APP_SECRET is not set: expected a random value of at least 32 characters (openssl rand -base64 48)"]);
+  }
+  if (!raw.DATABASE_URL && raw.EMBEDDED_DATABASE !== "1") {
+    problems.push([
+      "DATABASE_URL",
+      "DATABASE_URL is not set: expected a postgresql:// connection string (EMBEDDED_DATABASE=1 runs a demo on the embedded database instead)",
+    ]);
+  }
+  const pooled = transactionPoolerOf(raw.DATABASE_URL);
+  const unpooled = transactionPoolerOf(raw.DATABASE_URL_UNPOOLED);
+  if (pooled && !raw.DATABASE_URL_UNPOOLED) {
+    problems.push([
+      "DATABASE_URL_UNPOOLED",
+      `DATABASE_URL_UNPOOLED is not set: DATABASE_URL goes through a transaction pooler (${pooled}) and migrations need a direct connection; expected the direct connection string (Neon: the host without -pooler; Supabase: the session pooler, port 5432)`,
+    ]);
+  } else if (unpooled) {
+    problems.push(["DATABASE_URL_UNPOOLED", `DATABASE_URL_UNPOOLED is invalid: it goes through a transaction pooler too (${unpooled}); expected the direct connection string`]);
+  }
+  // A preview deployment has a URL of its own per deployment; on Vercel next-auth takes the
+  // host the browser used, so Preview needs no NEXTAUTH_URL.
+  if (!raw.NEXTAUTH_URL && !(raw.VERCEL && raw.VERCEL_ENV === "preview")) {
+    problems.push(["NEXTAUTH_URL", "NEXTAUTH_URL is not set: expected the absolute public URL of the app, e.g. https://integrations.example.com"]);
+  }
+  if (raw.INNGEST_DEV && !["0", "false"].includes(raw.INNGEST_DEV)) {
+    problems.push(["INNGEST_DEV", "INNGEST_DEV is set: it points Inngest at a local dev server and turns off the signature check of /api/inngest; unset it in production"]);
+  }
+  for (const [name, other] of [["INNGEST_EVENT_KEY", "INNGEST_SIGNING_KEY"], ["INNGEST_SIGNING_KEY", "INNGEST_EVENT_KEY"]] as const) {
+    if (raw[other] && !raw[name]) {
+      problems.push([name, `${name} is not set although ${other} is: Inngest needs both (the event key to start runs, the signing key to call the app back)`]);
+    }
+  }
+  if (raw.VERCEL && !raw.CRON_SECRET && !raw.INNGEST_SIGNING_KEY && !raw.INNGEST_EVENT_KEY) {
+    problems.push([
+      "CRON_SECRET",
+      "CRON_SECRET is not set and Inngest is not configured: nothing would run webhook retries, scheduled imports and the prune on Vercel; expected the Inngest keys (INNGEST_EVENT_KEY, INNGEST_SIGNING_KEY) or CRON_SECRET for Vercel Cron (openssl rand -hex 32)",
+    ]);
+  }
+  return problems;
 }
 
 function pick(env: Record<string, string | undefined>): Record<string, string | undefined> {
@@ -128,12 +167,13 @@ export function parseConfig(env: Record<string, string | undefined>): Config {
       idleTimeoutMillis: serverless ? 5_000 : 30_000,
       // Bounded waits, so a database that is down or unreachable turns into a quick error
       // (503 database_unavailable in the Partner API) instead of a request that hangs:
-      // getting a connection, a statement on the server, and a reply on the wire (a
-      // silently dropped link never answers at all).
+      // getting a connection, and a reply on the wire (a silently dropped link never
+      // answers at all). No startup parameter (statement_timeout, options): a transaction
+      // pooler refuses the connection for any of them.
       connectionTimeoutMillis: 2_000,
-      statement_timeout: 4_000,
       query_timeout: 4_500,
     },
+    statementTimeoutMs: 4_000,
     // On unless turned off, or the URL carries Prisma's pgbouncer=true, which the poolers
     // that cannot keep them (Supabase's transaction pooler) tell their users to add.
     preparedStatements:
@@ -168,10 +208,16 @@ const LOCAL_HOSTS = new Set(["localhost", "127.0.0.1", "[::1]", "::1"]);
 export function operatorConfigProblems(env: Record<string, string | undefined>): string[] {
   const url = env.DATABASE_URL;
   const remote = Boolean(url && URL.canParse(url) && !LOCAL_HOSTS.has(new URL(url).hostname));
-  const strict = env.NODE_ENV === "production" || remote;
+  const deployed = env.NODE_ENV === "production" || Boolean(env.VERCEL);
+  const strict = deployed || remote;
   return configProblems(env, { production: false }).concat(
     strict && !env.APP_SECRET
       ? ["APP_SECRET is not set: expected the server's APP_SECRET (at least 32 characters) when the CLI runs against a non-development database"]
+      : [],
+    // In a deployment (a build, a production shell) an unset DATABASE_URL is a mistake, not
+    // a wish for the embedded database that `npm run dev` keeps in this folder.
+    deployed && !url && !(env.EMBEDDED_DATABASE === "1" && !env.VERCEL)
+      ? ["DATABASE_URL is not set: expected the deployment's postgresql:// connection string (the CLI opens the embedded database only in development)"]
       : [],
   );
 }

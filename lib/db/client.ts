@@ -4,6 +4,7 @@ import { config } from "@/lib/config/env";
 import { logger } from "@/lib/observability/logger";
 import { Prisma, PrismaClient } from "@/lib/generated/prisma/client";
 import { runStatement } from "./prepared-statements";
+import { clientWithTransactionTimeout } from "./transaction-timeout";
 
 // Attendee.partnerJson is the database's copy of the Partner API's JSON, for the read
 // path's SQL only (lib/partner-api/read/attendees.ts): the client never selects it.
@@ -24,11 +25,11 @@ const globalForDb = globalThis as unknown as { __pool?: pg.Pool; __db?: Db; __pr
 
 export function getPgPool(): pg.Pool {
   if (!globalForDb.__pool) {
-    const { databaseUrl, pool, preparedStatements } = config();
+    const { databaseUrl, pool, preparedStatements, statementTimeoutMs } = config();
     if (!databaseUrl) {
       throw new Error("DATABASE_URL is not set (npm run dev and npm start set it for the embedded database)");
     }
-    const created = new pg.Pool({ connectionString: databaseUrl, ...pool, keepAlive: true });
+    const created = new pg.Pool({ connectionString: databaseUrl, ...pool, keepAlive: true, Client: clientWithTransactionTimeout(statementTimeoutMs) });
     // An idle connection that breaks (database restarted, link cut, a pooler's idle
     // cull) is reported here; without a listener pg would throw it and end the process.
     // The pool drops it and opens a fresh one on the next checkout.

@@ -1,10 +1,10 @@
 import fs from "node:fs";
-import net from "node:net";
 import path from "node:path";
 import { PGlite } from "@electric-sql/pglite";
 import { citext } from "@electric-sql/pglite/contrib/citext";
 import { PGLiteSocketServer } from "@electric-sql/pglite-socket";
 import { migrate } from "./migrate";
+import { freePort } from "@/lib/lifecycle/free-port";
 
 // The embedded default: PGlite (PostgreSQL compiled to wasm) behind a socket server, so
 // the app reaches it through the same pg driver and Prisma adapter as a real server.
@@ -14,16 +14,6 @@ const SERVER_FILE = path.join(process.cwd(), ".data", "pglite-server.json");
 
 export type EmbeddedDatabase = { url: string; stop: () => Promise<void> };
 
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer();
-    server.once("error", reject);
-    server.listen(0, "127.0.0.1", () => {
-      const { port } = server.address() as net.AddressInfo;
-      server.close(() => resolve(port));
-    });
-  });
-}
 
 /** Starts PGlite on a free loopback port. `dataDir` "memory://" keeps nothing on disk. */
 export async function startEmbeddedDatabase(dataDir: string = EMBEDDED_DATA_DIR): Promise<EmbeddedDatabase> {

@@ -1,10 +1,11 @@
 import { createHash } from "node:crypto";
 import fs from "node:fs";
+import os from "node:os";
 import path from "node:path";
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { migrate, MIGRATIONS_DIR, readMigrations } from "./migrate";
-import { createTestDatabase, type TestDatabase } from "@/lib/testing/test-database";
+import { createEmptyTestDatabase, createTestDatabase, type TestDatabase } from "@/lib/testing/test-database";
 
 // A database of its own (not the shared test database), on the same kind of server.
 const serverUrl = process.env.TEST_DATABASE_SERVER_URL;
@@ -128,6 +129,23 @@ describe("migration runner", () => {
     } finally {
       await upgraded?.end();
       await earlier?.drop();
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
+  it.runIf(Boolean(serverUrl))("is not cut short by a statement_timeout the operator set for the app's role or database", async () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), "slow-migration-"));
+    fs.mkdirSync(path.join(dir, "20990101000000_slow"));
+    fs.writeFileSync(path.join(dir, "20990101000000_slow", "migration.sql"), "SELECT pg_sleep(0.5);\n");
+    const bounded = await createEmptyTestDatabase(serverUrl!);
+    try {
+      const admin = new pg.Client({ connectionString: bounded.url });
+      await admin.connect();
+      await admin.query(`ALTER DATABASE "${new URL(bounded.url).pathname.slice(1)}" SET statement_timeout = '100ms'`);
+      await admin.end();
+      expect((await migrate(bounded.url, dir)).applied).toEqual(["20990101000000_slow"]);
+    } finally {
+      await bounded.drop();
       fs.rmSync(dir, { recursive: true, force: true });
     }
   });

@@ -10,8 +10,12 @@ import { baseHeaders, errorResponse, newRequestId } from "./responses";
 //     must never sit in a browser, so preflights are meant to fail;
 //   - HEAD: the GET handler runs in full (key, rate limit, ids, query) and its status and
 //     headers are returned without the body.
-// Next.js 16 answers a method outside these seven (TRACE, PROPFIND...) with a bare 400
-// before any route code runs; that stays Next's.
+//   - a path with a trailing slash (/partner/v1/me/) does not exist: 404 NOT_FOUND, never a
+//     redirect (next.config.ts turns Next's off; scripts/next-server.mjs does the same for
+//     `//` and `\`).
+//   - a method outside these seven (TRACE, PROPFIND...), which Next answers with a bare 500
+//     before any route runs: scripts/next-server.mjs hands it over as OPTIONS with the real
+//     method in `x-partner-api-method`, and it gets the same 405 as any refused method.
 
 export type RouteContext = { params: Promise<Record<string, string | string[]>> };
 export type RouteHandler = (request: Request, context: RouteContext) => Promise<Response>;
@@ -28,19 +32,22 @@ export function routeMethods(served: Partial<Record<ServedMethod, RouteHandler>>
   );
   const allow = allowed.join(", ");
 
-  const notAllowed: RouteHandler = async (request) => {
-    const requestId = newRequestId();
+  const refuse = (request: Request, method: string) => {
     const error = new AppError(
       "METHOD_NOT_ALLOWED",
-      `${request.method} is not allowed on this path. Allowed: ${allow}.`,
+      `${method} is not allowed on this path. Allowed: ${allow}.`,
       { reason: "method_not_allowed", allowed },
       { allow },
     );
-    return withoutBodyFor(request, errorResponse(error, requestId));
+    return withoutBodyFor(request, errorResponse(error, newRequestId()));
   };
+  const notAllowed: RouteHandler = async (request) => refuse(request, request.method);
 
-  const options: RouteHandler = async () =>
-    new Response(null, { status: 204, headers: { ...baseHeaders(newRequestId()), allow } });
+  const options: RouteHandler = async (request) => {
+    const unrouted = unroutedMethod(request);
+    if (unrouted) return refuse(request, unrouted);
+    return new Response(null, { status: 204, headers: { ...baseHeaders(newRequestId()), allow } });
+  };
 
   const head: RouteHandler | undefined = served.GET
     ? async (request, context) => withoutBodyFor(request, await served.GET!(request, context))
@@ -49,13 +56,13 @@ export function routeMethods(served: Partial<Record<ServedMethod, RouteHandler>>
   generated.add(notAllowed).add(options);
   if (head) generated.add(head);
   return {
-    GET: served.GET ?? notAllowed,
-    HEAD: head ?? notAllowed,
-    POST: served.POST ?? notAllowed,
-    PUT: served.PUT ?? notAllowed,
-    PATCH: served.PATCH ?? notAllowed,
-    DELETE: served.DELETE ?? notAllowed,
-    OPTIONS: options,
+    GET: exactPath(served.GET ?? notAllowed),
+    HEAD: exactPath(head ?? notAllowed),
+    POST: exactPath(served.POST ?? notAllowed),
+    PUT: exactPath(served.PUT ?? notAllowed),
+    PATCH: exactPath(served.PATCH ?? notAllowed),
+    DELETE: exactPath(served.DELETE ?? notAllowed),
+    OPTIONS: exactPath(options),
   };
 }
 
@@ -71,6 +78,35 @@ export function everyMethod(handler: RouteHandler): Record<RouteMethod, RouteHan
 
 // The handlers made here rather than written by a route: what tells a served method from a refused one.
 const generated = new WeakSet<RouteHandler>();
+
+/** `handler` on its exact path only: the same path with a trailing slash is a 404. */
+function exactPath(handler: RouteHandler): RouteHandler {
+  const guarded: RouteHandler = (request, context) => (hasTrailingSlash(request.url) ? notFound(request) : handler(request, context));
+  if (generated.has(handler)) generated.add(guarded);
+  return guarded;
+}
+
+/** The method scripts/next-server.mjs handed over as OPTIONS (one Next does not route), if any. */
+function unroutedMethod(request: Request): string | null {
+  const method = request.headers.get(UNROUTED_METHOD_HEADER);
+  return method && /^[A-Z][A-Z-]{0,31}$/.test(method) ? method : null;
+}
+
+export const UNROUTED_METHOD_HEADER = "x-partner-api-method";
+
+function hasTrailingSlash(url: string): boolean {
+  const queryAt = url.indexOf("?");
+  return url.charCodeAt((queryAt === -1 ? url.length : queryAt) - 1) === 47; // "/"
+}
+
+/** The answer for a path no route serves. */
+export function noSuchEndpoint(): AppError {
+  return new AppError("NOT_FOUND", "No such endpoint. See /partner/v1/docs for the reference.");
+}
+
+async function notFound(request: Request): Promise<Response> {
+  return withoutBodyFor(request, errorResponse(noSuchEndpoint(), newRequestId()));
+}
 
 /** The methods a route module serves itself (GET, POST...), as the OpenAPI document must describe them. */
 export function servedMethods(routeModule: Record<string, unknown>): ServedMethod[] {

@@ -115,10 +115,15 @@ export async function launch(options: LaunchOptions): Promise<void> {
     banner({ baseUrl: process.env.NEXTAUTH_URL || baseUrl, database: describeDatabase(database.url, !configured), workspace }),
   );
 
-  const nextBin = path.join(process.cwd(), "node_modules", "next", "dist", "bin", "next");
+  // npm start serves through scripts/next-server.mjs (Next's handler behind the Partner
+  // API's path check); npm run dev through `next dev`.
+  const server =
+    options.mode === "start"
+      ? [path.join(process.cwd(), "scripts", "next-server.mjs")]
+      : [path.join(process.cwd(), "node_modules", "next", "dist", "bin", "next"), "dev"];
   // HOST binds to one interface (e.g. 127.0.0.1); unset, Next listens on all of them.
   const host = process.env.HOST ? ["-H", process.env.HOST] : [];
-  const child = spawn(process.execPath, [nextBin, options.mode, "-p", String(port), ...host], {
+  const child = spawn(process.execPath, [...server, "-p", String(port), ...host], {
     stdio: "inherit",
     env: {
       ...process.env,

@@ -2,14 +2,14 @@ import fs from "node:fs";
 import path from "node:path";
 
 // The route files under app/, read the way the App Router reads them: a folder is a path
-// segment, [name] a dynamic one, [...name] a catch-all. Used by the in-process HTTP test
+// segment, [name] a dynamic one, [...name] a catch-all, [[...name]] an optional one. Used by the in-process HTTP test
 // server and by the test that checks the OpenAPI document describes every route.
 
 export type RouteEntry = {
   /** e.g. /partner/v1/events/{eventId}/attendees */
   template: string;
   file: string;
-  segments: { kind: "static" | "dynamic" | "catchAll"; value: string }[];
+  segments: { kind: "static" | "dynamic" | "catchAll"; value: string; optional?: boolean }[];
 };
 
 export function routeTable(baseDir: string, urlPrefix: string): RouteEntry[] {
@@ -19,6 +19,7 @@ export function routeTable(baseDir: string, urlPrefix: string): RouteEntry[] {
       if (entry.isDirectory()) walk(path.join(dir, entry.name), [...parts, entry.name]);
       else if (entry.name === "route.ts") {
         const segments = [...urlPrefix.split("/").filter(Boolean), ...parts].map((part) => {
+          if (part.startsWith("[[...")) return { kind: "catchAll" as const, value: part.slice(5, -2), optional: true };
           if (part.startsWith("[...")) return { kind: "catchAll" as const, value: part.slice(4, -1) };
           if (part.startsWith("[")) return { kind: "dynamic" as const, value: part.slice(1, -1) };
           return { kind: "static" as const, value: part };
@@ -58,8 +59,8 @@ export function matchRoute(
     for (let i = 0; i < route.segments.length; i++) {
       const segment = route.segments[i];
       if (segment.kind === "catchAll") {
-        if (i >= parts.length) matched = false;
-        else params[segment.value] = parts.slice(i);
+        if (i < parts.length) params[segment.value] = parts.slice(i);
+        else if (!segment.optional) matched = false;
         break;
       }
       if (i >= parts.length) {

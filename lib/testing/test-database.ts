@@ -16,6 +16,13 @@ export async function createTestDatabase(serverUrl: string | undefined, migratio
     await migrate(embedded.url, migrationsDir);
     return { url: embedded.url, poolMax: 1, drop: embedded.stop };
   }
+  const database = await createEmptyTestDatabase(serverUrl);
+  await migrate(database.url, migrationsDir);
+  return database;
+}
+
+/** A new database on the PostgreSQL server of `serverUrl` with nothing in it, not even migrations. */
+export async function createEmptyTestDatabase(serverUrl: string): Promise<TestDatabase> {
   const name = `svc_test_${Date.now()}_${randomBytes(3).toString("hex")}`;
   const admin = new pg.Client({ connectionString: serverUrl });
   await admin.connect();
@@ -23,7 +30,6 @@ export async function createTestDatabase(serverUrl: string | undefined, migratio
   await admin.end();
   const url = new URL(serverUrl);
   url.pathname = `/${name}`;
-  await migrate(url.toString(), migrationsDir);
   return {
     url: url.toString(),
     poolMax: 10,

@@ -1,13 +1,15 @@
 import { spawn, spawnSync, type ChildProcess } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import fs from "node:fs";
-import net from "node:net";
 import path from "node:path";
+import { freePort } from "@/lib/lifecycle/free-port";
 
-// The app under test is the production build served by `next start` in a child process,
-// the way it runs in production, not the in-process route server of the tests.
+// The app under test is the production build, served in a child process by the server
+// npm start runs (scripts/next-server.mjs), not the in-process route server of the tests.
 
 const NEXT_BIN = path.join(process.cwd(), "node_modules", "next", "dist", "bin", "next");
+// What npm start serves with (Next's handler behind the Partner API's path check).
+const SERVER = path.join(process.cwd(), "scripts", "next-server.mjs");
 const BUILD_DIR = path.join(process.cwd(), ".next");
 /** A build from before the Partner API routes existed cannot serve the bench. */
 const REQUIRED_ROUTE = "/partner/v1/events/[eventId]/attendees/route";
@@ -72,20 +74,10 @@ export function ensureBuild(log: (line: string) => void): void {
   }
 }
 
-export async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer();
-    server.once("error", reject);
-    server.listen(0, "127.0.0.1", () => {
-      const { port } = server.address() as net.AddressInfo;
-      server.close(() => resolve(port));
-    });
-  });
-}
 
 export type NextServer = { baseUrl: string; pid: number; stop: () => Promise<void> };
 
-/** Starts `next start` on a free loopback port and waits until `readyPath` answers 200. */
+/** Starts the production server on a free loopback port and waits until `readyPath` answers 200. */
 export async function startNextServer(options: {
   env: Record<string, string>;
   /** Extra node flags, e.g. --cpu-prof. */
@@ -95,7 +87,7 @@ export async function startNextServer(options: {
   log: (line: string) => void;
 }): Promise<NextServer> {
   const port = await freePort();
-  const child: ChildProcess = spawn(process.execPath, [...(options.nodeArgs ?? []), NEXT_BIN, "start", "-p", String(port), "-H", "127.0.0.1"], {
+  const child: ChildProcess = spawn(process.execPath, [...(options.nodeArgs ?? []), SERVER, "-p", String(port), "-H", "127.0.0.1"], {
     // NEXTAUTH_URL: production refuses to start without one (lib/config).
     env: { ...process.env, NEXTAUTH_URL: `http://127.0.0.1:${port}`, ...options.env, NODE_ENV: "production", PORT: String(port) },
     stdio: ["ignore", "pipe", "pipe"],
@@ -121,7 +113,7 @@ export async function startNextServer(options: {
 
   const deadline = Date.now() + 60_000;
   for (;;) {
-    if (child.exitCode !== null) throw new Error(`next start exited (${child.exitCode}):\n${output.join("")}`);
+    if (child.exitCode !== null) throw new Error(`the server exited (${child.exitCode}):\n${output.join("")}`);
     try {
       const response = await fetch(`${baseUrl}${options.readyPath}`, { headers: options.readyHeaders(), signal: AbortSignal.timeout(5000) });
       const body = await response.text();
@@ -130,11 +122,11 @@ export async function startNextServer(options: {
     } catch (error) {
       if (Date.now() > deadline) {
         await stop();
-        throw new Error(`next start did not become ready: ${String(error)}\n${output.join("")}`);
+        throw new Error(`the server did not become ready: ${String(error)}\n${output.join("")}`);
       }
     }
     await new Promise((resolve) => setTimeout(resolve, 250));
   }
-  options.log(`next start is serving ${baseUrl} (pid ${child.pid})`);
+  options.log(`the production server is serving ${baseUrl} (pid ${child.pid})`);
   return { baseUrl, pid: child.pid!, stop };
 }

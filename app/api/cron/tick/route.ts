@@ -2,9 +2,10 @@ import { authorizeCron } from "@/lib/cron/authorize-cron";
 import { errorResponse, jsonResponse, newRequestId } from "@/lib/partner-api/responses";
 import { runScheduledWork } from "@/lib/worker/scheduled-work";
 
-// The scheduled work without Inngest (vercel.json: every 5 minutes): webhook sweep, due
-// imports, prune, in bounded batches. Nothing new starts after 45 s, so a run ends inside
-// the 60 s function limit; the next run continues.
+// The scheduled work without Inngest: webhook sweep, due imports, prune, in bounded
+// batches. vercel.json calls it daily (the one schedule every Vercel plan accepts); on Pro
+// without Inngest it can run every 5 minutes (README, Deploy to Vercel). Nothing new starts
+// after 45 s, so a run ends inside the 60 s function limit; the next run continues.
 export const dynamic = "force-dynamic";
 export const maxDuration = 60;
 

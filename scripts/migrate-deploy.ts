@@ -1,0 +1,19 @@
+// npm run vercel-build, first step: check the deployment's configuration (every problem at
+// once, one line each), then apply pending migrations through the direct URL. Exit 1 on any
+// problem, so the build stops before `next build`. See lib/db/deploy-migrations.ts.
+import { migrateForDeployment } from "@/lib/db/deploy-migrations";
+
+const outcome = await migrateForDeployment({ ...process.env, NODE_ENV: "production" }).catch((error: unknown) => {
+  process.stderr.write(`Migration failed: ${error instanceof Error ? error.message : String(error)}\n`);
+  process.exit(1);
+});
+if (outcome.outcome === "refused") {
+  for (const problem of outcome.problems) process.stderr.write(`Configuration error: ${problem}\n`);
+  process.exitCode = 1;
+} else if (outcome.outcome === "skipped") {
+  process.stdout.write(`Migrations skipped: ${outcome.reason}\n`);
+} else {
+  const { applied, alreadyApplied, warnings } = outcome.result;
+  process.stdout.write(applied.length > 0 ? `Applied migrations: ${applied.join(", ")}\n` : `Migrations: all ${alreadyApplied} already applied\n`);
+  for (const warning of warnings) process.stderr.write(`Warning: ${warning}\n`);
+}

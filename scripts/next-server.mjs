@@ -1,0 +1,93 @@
+// The production HTTP server of `npm start` (lib/seed/launch.ts), the e2e run and the
+// benchmarks: Next.js's own request handler behind one check of ours, in plain JavaScript
+// so that nothing compiles or loads in front of Next.
+//
+// Why it exists: `next start` answers a path holding `//` or `\` with a bare 308 redirect,
+// and one with a broken percent-escape (`%`, `%zz`) with a bare 500, before any route or
+// proxy of the app runs. Under /partner/ those would be the only answers of the Partner
+// API without the error envelope, `x-request-id` and `Cache-Control: private, no-store`
+// (and a client would follow the redirect to another URL). Such a path is handed to the
+// API's catch-all route instead (app/partner/v1/[[...path]]), which answers 404 NOT_FOUND
+// like any unknown path.
+//
+// Next answers a method outside the seven it routes (TRACE, PROPFIND, ...) with a bare 500.
+// Under /partner/ such a request reaches the route as OPTIONS with the real method in
+// METHOD_HEADER, and the route answers 405 METHOD_NOT_ALLOWED with its `Allow`
+// (lib/partner-api/route-methods.ts); elsewhere it is answered 405 here. Everything else
+// is Next's, unchanged.
+//
+// Usage: node scripts/next-server.mjs [-p PORT] [-H HOST]
+import http from "node:http";
+import next from "next";
+
+const NOT_FOUND_PATH = "/partner/v1/-";
+const METHOD_HEADER = "x-partner-api-method";
+const ROUTED_METHODS = new Set(["GET", "HEAD", "POST", "PUT", "PATCH", "DELETE", "OPTIONS"]);
+
+function isPartnerApiPath(path) {
+  return path.replace(/^[/\\]+/, "/").startsWith("/partner/");
+}
+
+/** The URL Next should see: a Partner API path Next would not route becomes an unknown one. */
+export function partnerApiUrl(url) {
+  const queryAt = url.indexOf("?");
+  const path = queryAt === -1 ? url : url.slice(0, queryAt);
+  if (!isPartnerApiPath(path)) return url;
+  if (!/\/\/|\\/.test(path) && decodes(path)) return url;
+  return queryAt === -1 ? NOT_FOUND_PATH : NOT_FOUND_PATH + url.slice(queryAt);
+}
+
+function decodes(path) {
+  try {
+    decodeURIComponent(path);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+function flag(name, fallback) {
+  const at = process.argv.indexOf(name);
+  return at === -1 ? fallback : process.argv[at + 1];
+}
+
+const port = Number(flag("-p", process.env.PORT || "3000"));
+const hostname = flag("-H", undefined);
+
+const app = next({ dev: false, dir: process.cwd(), hostname: hostname ?? "localhost", port });
+const handle = app.getRequestHandler();
+await app.prepare();
+
+const server = http.createServer((request, response) => {
+  request.url = partnerApiUrl(request.url ?? "/");
+  delete request.headers[METHOD_HEADER];
+  if (!ROUTED_METHODS.has(request.method)) {
+    if (!isPartnerApiPath(request.url)) {
+      response.writeHead(405, { allow: "GET, HEAD, POST, OPTIONS", "content-type": "text/plain; charset=utf-8", "cache-control": "no-store" });
+      response.end("Method Not Allowed\n");
+      return;
+    }
+    request.headers[METHOD_HEADER] = request.method;
+    request.method = "OPTIONS";
+  }
+  handle(request, response).catch((error) => {
+    console.error(error);
+    if (!response.headersSent) response.statusCode = 500;
+    response.end();
+  });
+});
+
+server.on("error", (error) => {
+  console.error(`Could not start the server: ${error.message}`);
+  process.exit(1);
+});
+
+server.listen(port, hostname, () => {
+  process.stdout.write(`Ready on http://${hostname ?? "localhost"}:${port}\n`);
+});
+
+// With NEXT_MANUAL_SIG_HANDLE (npm start) the app's instrumentation drains and exits;
+// otherwise stop at once, as `next start` does.
+if (!process.env.NEXT_MANUAL_SIG_HANDLE) {
+  for (const signal of ["SIGINT", "SIGTERM"]) process.once(signal, () => process.exit(0));
+}
