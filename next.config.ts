@@ -1,5 +1,5 @@
 import type { NextConfig } from "next";
-import { configProblems } from "./lib/config/env";
+import { configProblems } from "./lib/platform/config/env";
 
 // On Vercel the production variables are checked when the deployment builds, every problem
 // at once, one line each: a build that would refuse to start is never promoted (locally,

@@ -1,5 +1,5 @@
 import { NextResponse, type NextRequest } from "next/server";
-import { appContentSecurityPolicy, baseSecurityHeaders, currentMode, newNonce } from "@/lib/security/security-headers";
+import { appContentSecurityPolicy, baseSecurityHeaders, currentMode, newNonce } from "@/lib/platform/http/security-headers";
 
 // Security headers for every page (console, sign-in/up, invites, home). Next reads the
 // nonce from the request's Content-Security-Policy and puts it on the scripts it renders,

@@ -4,7 +4,7 @@ import { signUp, uniqueEmail, unlockBilling } from "./support/console";
 import { emptyWorkspace, populatedWorkspace } from "./support/page-fixtures";
 import { PAGES, pageFiles, SIGNED_OUT_PAGES, type PageIds } from "./support/pages";
 
-// Issue 16 item 7: the console's quality bar, checked on every page (e2e/support/pages.ts,
+// The console's quality bar, checked on every page (e2e/support/pages.ts,
 // which fails when a page file has no row) and the API reference, in four variants: desktop and 375 px phones,
 // light and dark. On each: axe (WCAG 2.0/2.1 A and AA) finds nothing serious or critical,
 // loading does not shift the layout, and on phones the page does not scroll sideways

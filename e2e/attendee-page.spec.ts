@@ -1,10 +1,10 @@
-import AxeBuilder from "@axe-core/playwright";
 import { expect, test, type APIRequestContext, type Page } from "@playwright/test";
-import { startWebhookReceiver, type WebhookReceiver } from "../lib/webhooks/test-receiver";
+import { startWebhookReceiver, type WebhookReceiver } from "../lib/testing/webhook-receiver";
 import { createKey, signUp, uniqueEmail, unlockBilling } from "./support/console";
-import { createEvent, signInAsMember } from "./support/integrations";
+import { createEvent, signInAsMember } from "./support/seed";
 import { ops, sql } from "./support/server";
 import { addReceiverEndpoint, deliveredWebhook } from "./support/webhooks";
+import { expectNoSeriousAxeFindings } from "./support/axe";
 
 // The attendee page and the engagement lists in the browser. An edit made on the page
 // arrives at a signing-verifying receiver as attendee.updated and the Partner API reads
@@ -34,12 +34,6 @@ async function confirm(page: Page, testId: string, toast: string | RegExp) {
   await expect(page.getByTestId("toast-region")).toContainText(toast);
 }
 
-/** axe: no serious or critical violation in the page's own content (the console shell is checked with every page elsewhere). */
-async function expectAccessible(page: Page, label: string) {
-  const { violations } = await new AxeBuilder({ page }).include("#main-content").analyze();
-  expect(violations.filter((v) => v.impact === "serious" || v.impact === "critical").map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`), label).toEqual([]);
-}
-
 test("an admin opens an attendee, edits them and sees what partners see; engagement lists show the attendee's activity", async ({ page, request, browser }) => {
   // Eight operator CLI runs (each a tsx start) and two browsers: minutes on a busy machine.
   test.setTimeout(360_000);
@@ -66,7 +60,7 @@ test("an admin opens an attendee, edits them and sees what partners see; engagem
   await expect(page.getByTestId("partner-path")).toHaveText(`GET /partner/v1/events/${eventId}/attendees/${attendeeId}`);
   await expect(page.locator("#partner-view").getByRole("button", { name: "Copy path" })).toBeVisible();
   await expect(page.getByText("No session scans for Ada Lovelace yet")).toBeVisible();
-  await expectAccessible(page, "attendee page");
+  await expectNoSeriousAxeFindings(page, "attendee page");
 
   // A blank name is refused on the field, in the form's words; nothing is written or sent.
   const form = page.getByRole("form", { name: "Edit the attendee" });
@@ -124,7 +118,7 @@ test("an admin opens an attendee, edits them and sees what partners see; engagem
   await expect(page.getByTestId("submission-revision")).toHaveText("2");
   await expect(page.getByTestId("feedback-comment")).toHaveText("<b>Great</b> talk");
   await expect(page.getByTestId("feedback-row")).toContainText("5 / 5");
-  await expectAccessible(page, "engagement");
+  await expectNoSeriousAxeFindings(page, "engagement");
   await page.getByTestId("scan-row").getByRole("link", { name: "Ada King" }).click();
   await expect(page).toHaveURL(attendeePath);
   await expect(page.getByTestId("scan-row")).toContainText("Opening keynote");

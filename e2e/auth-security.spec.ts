@@ -3,7 +3,7 @@ import { expect, test, type APIRequestContext, type BrowserContext } from "@play
 import { PASSWORD, signUp, uniqueEmail } from "./support/console";
 import { sql } from "./support/server";
 
-// Issue 12 items 1, 3, 4 and 5 through the built app: hostile callback URLs stay on our
+// Through the built app: hostile callback URLs stay on our
 // origin, the credentials endpoint answers 429 + Retry-After after 10 failures without
 // checking the password, the sign-in form explains both refusals, and an old-cost
 // password hash is upgraded by signing in.

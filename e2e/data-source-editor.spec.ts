@@ -1,7 +1,7 @@
 import AxeBuilder from "@axe-core/playwright";
 import { expect, test } from "@playwright/test";
 import { createKey, signUp, uniqueEmail, unlockBilling } from "./support/console";
-import { createEvent, startJsonServer, type JsonServer } from "./support/integrations";
+import { createEvent, startJsonServer, type JsonServer } from "./support/seed";
 
 // The data-source editor's live sample, how skipped records are numbered in the sample and
 // the run history, and the API reference on a phone. The partner's API is a JSON server on

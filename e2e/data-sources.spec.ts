@@ -1,6 +1,6 @@
 import { expect, test, type Page } from "@playwright/test";
 import { createKey, signUp, uniqueEmail, unlockBilling } from "./support/console";
-import { createEvent, signInAsMember, startJsonServer, type JsonServer } from "./support/integrations";
+import { createEvent, signInAsMember, startJsonServer, type JsonServer } from "./support/seed";
 import { sql } from "./support/server";
 
 // Data sources in the console, against a partner JSON API on 127.0.0.1 started here (the

@@ -1,9 +1,9 @@
 import { execFile } from "node:child_process";
 import { promisify } from "node:util";
 import { expect, test, type APIRequestContext, type Page } from "@playwright/test";
-import { startWebhookReceiver, type WebhookReceiver } from "../lib/webhooks/test-receiver";
+import { startWebhookReceiver, type WebhookReceiver } from "../lib/testing/webhook-receiver";
 import { createKey, signUp, uniqueEmail, unlockBilling } from "./support/console";
-import { signInAsMember } from "./support/integrations";
+import { signInAsMember } from "./support/seed";
 import { databaseUrl } from "./support/server";
 
 // The organizer workspace in the browser: each change made on a console screen arrives at

@@ -1,7 +1,7 @@
 import fs from "node:fs";
 import { expect, test } from "@playwright/test";
 import { closeNewKey, createKey, signUp, uniqueEmail, unlockBilling } from "./support/console";
-import { createEvent } from "./support/integrations";
+import { createEvent } from "./support/seed";
 import { ops, sql } from "./support/server";
 
 test("another organization's ids in URLs and forms are not found", async ({ page, browser, request }) => {
@@ -79,7 +79,7 @@ test("another organization's ids in URLs and forms are not found", async ({ page
 // the server runs with (playwright.config.ts).
 process.env.OUTBOUND_ALLOW_LOOPBACK = "1";
 
-// Issue 12 item 10: every page under /console/[orgId] (enumerated from the app folder, so a
+// Every page under /console/[orgId] (enumerated from the app folder, so a
 // new page is covered without editing this list) is a 404 to an admin of another
 // organization, both with A's organization id and with B's own id and A's resource ids.
 function orgPages(dir = "app/console/[orgId]"): string[] {

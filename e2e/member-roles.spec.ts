@@ -1,6 +1,6 @@
 import { expect, test } from "@playwright/test";
 import { signUp, uniqueEmail } from "./support/console";
-import { signInAsMember } from "./support/integrations";
+import { signInAsMember } from "./support/seed";
 import { sql } from "./support/server";
 
 // Member management in the browser: change a role and remove a member, each confirmed;

@@ -1,10 +1,10 @@
-import AxeBuilder from "@axe-core/playwright";
-import { expect, test, type APIRequestContext, type Page } from "@playwright/test";
-import { startWebhookReceiver, type WebhookReceiver } from "../lib/webhooks/test-receiver";
+import { expect, test, type APIRequestContext } from "@playwright/test";
+import { startWebhookReceiver, type WebhookReceiver } from "../lib/testing/webhook-receiver";
 import { createKey, signUp, uniqueEmail, unlockBilling } from "./support/console";
-import { createEvent, signInAsMember } from "./support/integrations";
+import { createEvent, signInAsMember } from "./support/seed";
 import { sql } from "./support/server";
 import { addReceiverEndpoint, runDueWebhooks } from "./support/webhooks";
+import { expectNoSeriousAxeFindings } from "./support/axe";
 
 // The Programme section in the browser: an admin's session changes arrive at a
 // signing-verifying receiver on 127.0.0.1 as session.* webhooks and show in the Partner
@@ -35,12 +35,6 @@ async function partnerSessions(request: APIRequestContext, key: string, eventId:
   return ((await response.json()) as { data: Record<string, unknown>[] }).data;
 }
 
-/** The section's own content (the console shell around it is checked by the shell's specs), dialogs included. */
-async function expectNoSeriousAxeFindings(page: Page) {
-  const axe = await new AxeBuilder({ page }).include("main").analyze();
-  expect(axe.violations.filter((v) => v.impact === "serious" || v.impact === "critical").map((v) => [v.id, v.nodes.map((n) => n.html)])).toEqual([]);
-}
-
 test("an admin adds, edits and deletes a session; partners see each change; members and archived events get no buttons", async ({ page, request, browser }) => {
   // Three deliveries through the CLI and a second browser context: longer than one page's budget.
   test.setTimeout(300_000);
@@ -60,7 +54,7 @@ test("an admin adds, edits and deletes a session; partners see each change; memb
   await expect(page.getByText("No sessions yet")).toBeVisible();
   await expect(page.getByTestId("sponsor-row")).toContainText("Featured");
   await expect(page.getByText("No speakers yet")).toBeVisible();
-  await expectNoSeriousAxeFindings(page);
+  await expectNoSeriousAxeFindings(page, "programme", "main");
 
   // Create: times are typed on the venue's clock (Amsterdam, CET in March).
   await page.getByTestId("new-session").click();
@@ -72,7 +66,7 @@ test("an admin adds, edits and deletes a session; partners see each change; memb
   await dialog.getByLabel("Room").selectOption("Hall A");
   await dialog.getByLabel("Track").selectOption({ label: "Main stage" });
   await dialog.getByLabel("Description").fill("Welcome");
-  await expectNoSeriousAxeFindings(page);
+  await expectNoSeriousAxeFindings(page, "programme", "main");
   await dialog.getByRole("button", { name: "Add session" }).click();
   await expect(dialog).toBeHidden();
   await expect(page.getByTestId("toast-region")).toContainText("“Opening keynote” added to the programme.");

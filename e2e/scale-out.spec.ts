@@ -5,7 +5,7 @@ import { promisify } from "node:util";
 import { expect, test } from "@playwright/test";
 import pg from "pg";
 import { verifyWebhook } from "@/lib/partner-sdk/src/verify-webhook";
-import { readMigrations } from "@/lib/db/migrate";
+import { readMigrations } from "@/lib/platform/db/migrate";
 import { startPgBouncer, type PgBouncer } from "@/lib/testing/pgbouncer";
 import { createEmptyTestDatabase, type TestDatabase } from "@/lib/testing/test-database";
 import { startAppInstance, type AppInstance } from "./support/app-instance";

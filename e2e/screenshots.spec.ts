@@ -1,7 +1,7 @@
 import fs from "node:fs";
 import { expect, test, type Page } from "@playwright/test";
 import { PASSWORD, closeNewKey, createKey, signInAfterInviteSignUp, signUp, uniqueEmail, unlockBilling } from "./support/console";
-import { startJsonServer } from "./support/integrations";
+import { startJsonServer } from "./support/seed";
 import { sql } from "./support/server";
 
 // A screenshot of every page, at desktop width and at 375 px, in light and dark mode, into

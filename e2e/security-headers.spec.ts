@@ -3,7 +3,7 @@ import { signUp, uniqueEmail, unlockBilling } from "./support/console";
 import { emptyWorkspace } from "./support/page-fixtures";
 import { PAGES, pageFiles, SIGNED_OUT_PAGES } from "./support/pages";
 
-// Issue 12 item 8: every page of the app (enumerated from app/**/page.tsx, so a new page
+// Every page of the app (enumerated from app/**/page.tsx, so a new page
 // without a row in e2e/support/pages.ts fails) answers with the security headers, runs
 // under its nonce CSP with no violation, and hydrates (React attached; a click works).
 // The HTML reference's inline stylesheet is allowed by hash. The Partner API keeps

@@ -1,9 +1,9 @@
 import { expect, test, type Request } from "@playwright/test";
-import { checkCharacter } from "../lib/badges/badge-code";
-import { verifySignature } from "../lib/webhooks/signature";
-import { startWebhookReceiver, type Reply, type WebhookReceiver } from "../lib/webhooks/test-receiver";
+import { checkCharacter } from "../lib/domain/badges/badge-code";
+import { verifySignature } from "../lib/domain/webhooks/signature";
+import { startWebhookReceiver, type Reply, type WebhookReceiver } from "../lib/testing/webhook-receiver";
 import { addEndpoint, signUp, uniqueEmail, unlockBilling } from "./support/console";
-import { signInAsMember } from "./support/integrations";
+import { signInAsMember } from "./support/seed";
 import { sql } from "./support/server";
 
 // Webhook endpoints in the console, against a real receiver on 127.0.0.1 (the server runs

@@ -11,8 +11,8 @@
 //                  under 600 a minute per key, so rate limiting rarely answers instead)
 // Exit code 1 when a property fails.
 import fc from "fast-check";
-import { disconnectDb } from "@/lib/db/client";
-import { logger } from "@/lib/observability/logger";
+import { disconnectDb } from "@/lib/platform/db/client";
+import { logger } from "@/lib/platform/observability/logger";
 import { createFuzzTarget } from "@/lib/testing/fuzz/fuzz-target";
 import { newFuzzStats, partnerFuzzProperty } from "@/lib/testing/fuzz/partner-fuzz";
 import { startRouteServer } from "@/lib/testing/route-server";

@@ -1,7 +1,7 @@
 // npm run vercel-build, first step: check the deployment's configuration (every problem at
 // once, one line each), then apply pending migrations through the direct URL. Exit 1 on any
-// problem, so the build stops before `next build`. See lib/db/deploy-migrations.ts.
-import { migrateForDeployment } from "@/lib/db/deploy-migrations";
+// problem, so the build stops before `next build`. See lib/platform/db/deploy-migrations.ts.
+import { migrateForDeployment } from "@/lib/platform/db/deploy-migrations";
 
 const outcome = await migrateForDeployment({ ...process.env, NODE_ENV: "production" }).catch((error: unknown) => {
   process.stderr.write(`Migration failed: ${error instanceof Error ? error.message : String(error)}\n`);

@@ -7,8 +7,8 @@ import fs from "node:fs";
 import path from "node:path";
 import { PrismaPg } from "@prisma/adapter-pg";
 import { bindMigrationAwareSqlAdapterFactory } from "@prisma/driver-adapter-utils";
-import { ensureDatabaseUrl } from "@/lib/db/embedded";
-import { MIGRATIONS_DIR } from "@/lib/db/migrate";
+import { ensureDatabaseUrl } from "@/lib/platform/db/embedded";
+import { MIGRATIONS_DIR } from "@/lib/platform/db/migrate";
 
 const name = process.argv[2];
 if (!name || !/^[a-z0-9_]+$/.test(name)) {

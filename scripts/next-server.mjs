@@ -1,4 +1,4 @@
-// The production HTTP server of `npm start` (lib/seed/launch.ts), the e2e run and the
+// The production HTTP server of `npm start` (lib/runtime/launch.ts), the e2e run and the
 // benchmarks: Next.js's own request handler behind one check of ours, in plain JavaScript
 // so that nothing compiles or loads in front of Next.
 //

@@ -4,13 +4,13 @@ import { randomBytes } from "node:crypto";
 import { beforeAll, describe, expect, it, vi } from "vitest";
 import type { SessionUser } from "@/lib/auth/session";
 import type { ActionResult } from "@/lib/console/action-result";
-import { getDb } from "@/lib/db/client";
-import { createInvite } from "@/lib/orgs/invites";
-import { createSession } from "@/lib/programme/create-session";
+import { getDb } from "@/lib/platform/db/client";
+import { createInvite } from "@/lib/domain/orgs/invites";
+import { createSession } from "@/lib/domain/programme/create-session";
 import { createTestAttendees, createTestEvent, createTestKey, createTestOrg } from "@/lib/testing/fixtures";
-import { createWebhookEndpoint, sendTestPing } from "@/lib/webhooks/endpoints";
+import { createWebhookEndpoint, sendTestPing } from "@/lib/domain/webhooks/endpoints";
 
-// Issue 12 item 10: the cross-organization matrix of every console server action. The
+// The cross-organization matrix of every console server action. The
 // actions are enumerated from app/console/**/actions.ts, so a new action without a row
 // (or an explicit exemption) fails here. Each row is an admin of organization B aiming
 // at organization A: A's id in the form, or B's own id with A's resource ids. Every
@@ -18,13 +18,7 @@ import { createWebhookEndpoint, sendTestPing } from "@/lib/webhooks/endpoints";
 // organization's rows differ in any way. Real database; only the session is stubbed.
 
 const session = vi.hoisted(() => ({ user: null as SessionUser | null }));
-vi.mock("@/lib/auth/session", () => ({
-  getSessionUser: async () => session.user,
-  requireUser: async () => {
-    if (!session.user) throw Object.assign(new Error("NEXT_REDIRECT"), { digest: "NEXT_REDIRECT;replace;/sign-in;307;" });
-    return session.user;
-  },
-}));
+vi.mock("@/lib/auth/session", async () => (await import("@/lib/testing/console-session")).sessionModule(session));
 vi.mock("next/cache", () => ({ revalidatePath: vi.fn() }));
 vi.mock("next/server", () => ({ after: vi.fn() }));
 

@@ -1,5 +1,5 @@
 import Link from "next/link";
-import { integrationLockMessage, type IntegrationLockReason } from "@/lib/billing/entitlement";
+import { integrationLockMessage, type IntegrationLockReason } from "@/lib/domain/billing/entitlement";
 import { Callout } from "@/components/ui/callout";
 
 const TITLES: Record<IntegrationLockReason, string> = {

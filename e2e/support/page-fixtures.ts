@@ -1,6 +1,6 @@
 import { randomBytes, createHash } from "node:crypto";
 import type { Browser } from "@playwright/test";
-import { signInAsMember, createEvent, startJsonServer } from "./integrations";
+import { signInAsMember, createEvent, startJsonServer } from "./seed";
 import type { PageIds } from "./pages";
 import { ops, sql } from "./server";
 

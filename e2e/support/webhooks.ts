@@ -1,7 +1,7 @@
 import { execFile } from "node:child_process";
 import { promisify } from "node:util";
 import { expect, type Page } from "@playwright/test";
-import type { ReceivedWebhook, WebhookReceiver } from "../../lib/webhooks/test-receiver";
+import type { ReceivedWebhook, WebhookReceiver } from "../../lib/testing/webhook-receiver";
 import { databaseUrl } from "./server";
 
 // The console specs' webhook side: an endpoint for the local signing-verifying receiver,

@@ -1,11 +1,11 @@
 import { randomUUID } from "node:crypto";
 import { InngestTestEngine } from "@inngest/test";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
-import { getDb } from "@/lib/db/client";
+import { getDb } from "@/lib/platform/db/client";
 import { createTestOrg } from "@/lib/testing/fixtures";
-import { createWebhookEndpoint } from "@/lib/webhooks/endpoints";
-import { recordWebhookEvent } from "@/lib/webhooks/outbox";
-import { startWebhookReceiver, type WebhookReceiver } from "@/lib/webhooks/test-receiver";
+import { createWebhookEndpoint } from "@/lib/domain/webhooks/endpoints";
+import { recordWebhookEvent } from "@/lib/domain/webhooks/outbox";
+import { startWebhookReceiver, type WebhookReceiver } from "@/lib/testing/webhook-receiver";
 import { pruneWebhooks } from "./prune-webhooks";
 import { sweepWebhooks } from "./sweep-webhooks";
 
@@ -16,17 +16,17 @@ import { sweepWebhooks } from "./sweep-webhooks";
 
 const scope = vi.hoisted(() => ({ orgId: "" }));
 
-vi.mock("@/lib/webhooks/run-due", async (importOriginal) => {
-  const real = await importOriginal<typeof import("@/lib/webhooks/run-due")>();
+vi.mock("@/lib/domain/webhooks/run-due", async (importOriginal) => {
+  const real = await importOriginal<typeof import("@/lib/domain/webhooks/run-due")>();
   return { ...real, runDueDeliveries: vi.fn((options: Parameters<typeof real.runDueDeliveries>[0] = {}) => real.runDueDeliveries({ ...options, orgId: scope.orgId })) };
 });
-vi.mock("@/lib/webhooks/prune", async (importOriginal) => {
-  const real = await importOriginal<typeof import("@/lib/webhooks/prune")>();
+vi.mock("@/lib/domain/webhooks/prune", async (importOriginal) => {
+  const real = await importOriginal<typeof import("@/lib/domain/webhooks/prune")>();
   return { ...real, pruneDeliveryLog: vi.fn((now?: Date) => real.pruneDeliveryLog(now, { orgId: scope.orgId })) };
 });
 
-const { runDueDeliveries } = await import("@/lib/webhooks/run-due");
-const { pruneDeliveryLog } = await import("@/lib/webhooks/prune");
+const { runDueDeliveries } = await import("@/lib/domain/webhooks/run-due");
+const { pruneDeliveryLog } = await import("@/lib/domain/webhooks/prune");
 
 let hook: WebhookReceiver;
 

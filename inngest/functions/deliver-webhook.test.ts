@@ -1,13 +1,13 @@
 import { InngestTestEngine } from "@inngest/test";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { getDb } from "@/lib/db/client";
-import { setOrganizationStatus } from "@/lib/orgs/organizations";
+import { getDb } from "@/lib/platform/db/client";
+import { setOrganizationStatus } from "@/lib/domain/orgs/organizations";
 import { createTestOrg } from "@/lib/testing/fixtures";
-import { fanOutEvents } from "@/lib/webhooks/dispatch";
-import { createWebhookEndpoint } from "@/lib/webhooks/endpoints";
-import { recordWebhookEvent } from "@/lib/webhooks/outbox";
-import { RETRY_DELAYS_MS } from "@/lib/webhooks/schedule";
-import { startWebhookReceiver, type Reply, type WebhookReceiver } from "@/lib/webhooks/test-receiver";
+import { fanOutEvents } from "@/lib/domain/webhooks/dispatch";
+import { createWebhookEndpoint } from "@/lib/domain/webhooks/endpoints";
+import { recordWebhookEvent } from "@/lib/domain/webhooks/outbox";
+import { RETRY_DELAYS_MS } from "@/lib/domain/webhooks/schedule";
+import { startWebhookReceiver, type Reply, type WebhookReceiver } from "@/lib/testing/webhook-receiver";
 import { deliverWebhook } from "./deliver-webhook";
 
 // The per-delivery Inngest function with @inngest/test: real steps against the real

@@ -1,8 +1,8 @@
-import { inngest } from "@/inngest/client";
-import { webhookDeliveryCreated } from "@/inngest/events";
-import { attemptDelivery, type AttemptOutcome } from "@/lib/webhooks/deliver";
-import { PER_ENDPOINT_CONCURRENCY, PER_ORG_CONCURRENCY } from "@/lib/webhooks/run-due";
-import { MAX_ATTEMPTS } from "@/lib/webhooks/schedule";
+import { inngest } from "@/lib/platform/jobs/client";
+import { webhookDeliveryCreated } from "@/lib/platform/jobs/events";
+import { attemptDelivery, type AttemptOutcome } from "@/lib/domain/webhooks/deliver";
+import { PER_ENDPOINT_CONCURRENCY, PER_ORG_CONCURRENCY } from "@/lib/domain/webhooks/run-due";
+import { MAX_ATTEMPTS } from "@/lib/domain/webhooks/schedule";
 
 // `webhooks/deliver`: one run per delivery, started after fan-out. Each attempt is a
 // durable step calling the same attemptDelivery as the sweep; between attempts the run

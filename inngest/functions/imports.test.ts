@@ -1,8 +1,8 @@
 import { InngestTestEngine } from "@inngest/test";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
-import { getDb } from "@/lib/db/client";
-import { createDataSource } from "@/lib/imports/data-sources";
-import { sendJson, sleep, startPartnerServer, type PartnerServer } from "@/lib/imports/testing/partner-server";
+import { getDb } from "@/lib/platform/db/client";
+import { createDataSource } from "@/lib/domain/imports/data-sources";
+import { sendJson, sleep, startPartnerServer, type PartnerServer } from "@/lib/testing/partner-server";
 import { createTestEvent, createTestOrg } from "@/lib/testing/fixtures";
 
 // The two import functions run the real runImport and the real slot claiming. The only
@@ -11,8 +11,8 @@ import { createTestEvent, createTestOrg } from "@/lib/testing/fixtures";
 
 const scope = vi.hoisted(() => ({ orgId: "" }));
 
-vi.mock("@/lib/imports/schedule", async (importOriginal) => {
-  const real = await importOriginal<typeof import("@/lib/imports/schedule")>();
+vi.mock("@/lib/domain/imports/schedule", async (importOriginal) => {
+  const real = await importOriginal<typeof import("@/lib/domain/imports/schedule")>();
   return {
     ...real,
     claimDueDataSources: vi.fn((options: Parameters<typeof real.claimDueDataSources>[0] = {}) =>

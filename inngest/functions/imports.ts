@@ -1,14 +1,14 @@
 import { cron } from "inngest";
-import { inngest } from "@/inngest/client";
-import { AppError } from "@/lib/errors/app-error";
-import { runImport } from "@/lib/imports/run-import";
-import { importRunRequested } from "@/lib/imports/run-requested-event";
-import { claimDueDataSources } from "@/lib/imports/schedule";
+import { inngest } from "@/lib/platform/jobs/client";
+import { AppError } from "@/lib/platform/errors/app-error";
+import { runImport } from "@/lib/domain/imports/run-import";
+import { importRunRequested } from "@/lib/domain/imports/run-requested-event";
+import { claimDueDataSources } from "@/lib/domain/imports/schedule";
 
 // Data-source imports on Inngest.
 //
 // `imports/run`: one run per `imports/run.requested` event, sent by the console's "Run now"
-// (lib/imports/start-run.ts) and by the scheduler below. It calls the same runImport as the
+// (lib/domain/imports/start-run.ts) and by the scheduler below. It calls the same runImport as the
 // CLI. Refusals (source deleted, integrations locked, a run already in progress) are the
 // run's answer, not failures to retry: they end the function with what was refused. At
 // most one run per source at a time here too; the run lease is what guarantees it.
@@ -35,7 +35,7 @@ export const runDataSourceImport = inngest.createFunction(
 );
 
 // `imports/schedule`: every 5 minutes, take the due slots of hourly and daily sources
-// (lib/imports/schedule.ts: compare-and-set, so overlapping ticks never start a slot
+// (lib/domain/imports/schedule.ts: compare-and-set, so overlapping ticks never start a slot
 // twice) and start a run for each. A source whose organization is locked still gets its
 // run, which records itself as skipped with the reason.
 export const scheduleDataSourceImports = inngest.createFunction(

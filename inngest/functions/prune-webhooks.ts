@@ -1,7 +1,7 @@
 import { cron } from "inngest";
-import { inngest } from "@/inngest/client";
+import { inngest } from "@/lib/platform/jobs/client";
 import { pruneIdempotencyKeys } from "@/lib/partner-api/idempotency/run-idempotent";
-import { pruneDeliveryLog } from "@/lib/webhooks/prune";
+import { pruneDeliveryLog } from "@/lib/domain/webhooks/prune";
 
 // Daily: the delivery log is kept 30 days; Idempotency-Keys 24 hours (lookups already
 // ignore expired ones, this only reclaims the rows).

@@ -1,6 +1,6 @@
 import { cron } from "inngest";
-import { inngest } from "@/inngest/client";
-import { runDueDeliveries } from "@/lib/webhooks/run-due";
+import { inngest } from "@/lib/platform/jobs/client";
+import { runDueDeliveries } from "@/lib/domain/webhooks/run-due";
 
 // Every minute: fan out undispatched outbox rows and attempt every due delivery. This is
 // what delivers when sending the Inngest event after a commit failed or was skipped, and

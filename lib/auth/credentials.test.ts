@@ -1,6 +1,6 @@
 import { randomBytes } from "node:crypto";
 import { beforeAll, describe, expect, it } from "vitest";
-import { getDb } from "@/lib/db/client";
+import { getDb } from "@/lib/platform/db/client";
 import { authorizeCredentials } from "./credentials";
 import { HashQueue, passwordHashQueue } from "./hash-queue";
 import { hashPassword, hashPasswordWithParams, needsRehash, SCRYPT_PARAMS, verifyPassword } from "./passwords";

@@ -1,4 +1,4 @@
-import { getDb } from "@/lib/db/client";
+import { getDb } from "@/lib/platform/db/client";
 import { signInSchema } from "./form-schemas";
 import { hashPassword, imitatePasswordCheck, needsRehash, verifyPassword } from "./passwords";
 import { clearAfterSuccess, recordAttempt, releaseAttempt } from "./throttle/throttle";

@@ -1,8 +1,8 @@
 import { randomBytes } from "node:crypto";
 import { describe, expect, it } from "vitest";
-import { createInvite, acceptInviteWithNewAccount, acceptInviteWithoutDisclosure } from "@/lib/orgs/invites";
-import { getDb } from "@/lib/db/client";
-import { signUpWithOrganization, signUpWithoutDisclosure } from "@/lib/orgs/sign-up";
+import { createInvite, acceptInviteWithNewAccount, acceptInviteWithoutDisclosure } from "@/lib/domain/orgs/invites";
+import { getDb } from "@/lib/platform/db/client";
+import { signUpWithOrganization, signUpWithoutDisclosure } from "@/lib/domain/orgs/sign-up";
 import { authorizeCredentials } from "./credentials";
 import { passwordHashQueue } from "./hash-queue";
 import { recentHashDurations } from "./passwords";

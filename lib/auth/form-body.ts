@@ -1,4 +1,4 @@
-import { AppError } from "@/lib/errors/app-error";
+import { AppError } from "@/lib/platform/errors/app-error";
 
 const FORM_TYPE = "application/x-www-form-urlencoded";
 

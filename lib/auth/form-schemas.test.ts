@@ -1,8 +1,8 @@
 import { describe, expect, it } from "vitest";
-import { emailSchema, passwordSchema } from "@/lib/orgs/members";
+import { emailSchema, passwordSchema } from "@/lib/domain/orgs/members";
 import { emailField, passwordField } from "./form-schemas";
 
-// The forms' email and password rules are the same as the operator CLI's (lib/orgs/members.ts).
+// The forms' email and password rules are the same as the operator CLI's (lib/domain/orgs/members.ts).
 
 describe("form rules equal the CLI's rules", () => {
   it.each(["a@b.co", "no-at-sign", `${"x".repeat(315)}@b.co`, `${"x".repeat(316)}@b.co`, ""])("email %s", (value) => {

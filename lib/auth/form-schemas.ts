@@ -1,10 +1,10 @@
 import { z } from "zod";
-import { refuseControlCharacters } from "@/lib/partner-text/control-characters";
+import { refuseControlCharacters } from "@/lib/platform/text/control-characters";
 
 // The schemas of the sign-in, sign-up and invite forms. This module imports nothing but
 // zod and a dependency-free text check, so the same schema validates in the browser (inline errors before submitting) and
 // on the server (the only check that counts). The email and password rules equal those of
-// lib/orgs/members.ts (operator CLI); lib/auth/form-schemas.test.ts keeps them equal.
+// lib/domain/orgs/members.ts (operator CLI); lib/auth/form-schemas.test.ts keeps them equal.
 
 export const PASSWORD_MIN = 10;
 export const PASSWORD_MAX = 200;

@@ -1,4 +1,4 @@
-import { AppError } from "@/lib/errors/app-error";
+import { AppError } from "@/lib/platform/errors/app-error";
 
 // scrypt at N=2^17 takes ~128 MiB and a few hundred ms of a libuv thread per hash. Node's
 // threadpool has 4 threads shared with DNS and file I/O, so unbounded concurrent hashing

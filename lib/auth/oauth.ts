@@ -2,7 +2,7 @@ import type { Account, Profile } from "next-auth";
 import type { Provider } from "next-auth/providers/index";
 import GitHubProvider from "next-auth/providers/github";
 import GoogleProvider from "next-auth/providers/google";
-import { getDb } from "@/lib/db/client";
+import { getDb } from "@/lib/platform/db/client";
 import { Prisma, type User } from "@/lib/generated/prisma/client";
 
 /** GitHub and Google sign-in are offered only when their client id and secret are configured. */

@@ -1,7 +1,7 @@
 import type { AuthOptions } from "next-auth";
 import CredentialsProvider from "next-auth/providers/credentials";
-import { getDb } from "@/lib/db/client";
-import { AppError } from "@/lib/errors/app-error";
+import { getDb } from "@/lib/platform/db/client";
+import { AppError } from "@/lib/platform/errors/app-error";
 import { CONSOLE_HOME, safeCallbackPath } from "./callback-url";
 import { authorizeCredentials } from "./credentials";
 import { oauthProviders, resolveOAuthUser, verifiedOAuthEmail } from "./oauth";

@@ -1,6 +1,6 @@
 import { randomBytes } from "node:crypto";
 import { describe, expect, it } from "vitest";
-import { getDb } from "@/lib/db/client";
+import { getDb } from "@/lib/platform/db/client";
 import { getAuthOptions } from "./options";
 import { liveSessionUser, revokeAllSessions, SESSION_MAX_AGE_SECONDS } from "./revocation";
 

@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
 import type { JWT } from "next-auth/jwt";
 import { z } from "zod";
-import { getDb, sqlRows } from "@/lib/db/client";
+import { getDb, sqlRows } from "@/lib/platform/db/client";
 
 // A console session is a JWT in a cookie: nothing on the server holds it, so ending one
 // needs a record. Each sign-in gets its own id (`sid`) and time (`signedInAt`) in the token;

@@ -1,7 +1,7 @@
 import NextAuth from "next-auth";
-import type { AppError } from "@/lib/errors/app-error";
-import { baseHeaders, jsonResponse, newRequestId } from "@/lib/partner-api/responses";
-import { baseSecurityHeaders, currentMode, inlineHtmlContentSecurityPolicy } from "@/lib/security/security-headers";
+import type { AppError } from "@/lib/platform/errors/app-error";
+import { baseHeaders, jsonResponse, newRequestId } from "@/lib/platform/http/responses";
+import { baseSecurityHeaders, currentMode, inlineHtmlContentSecurityPolicy } from "@/lib/platform/http/security-headers";
 import { singleValuedFormError } from "./form-body";
 import { getAuthOptions } from "./options";
 import { withSignInRefusal } from "./sign-in-refusal";

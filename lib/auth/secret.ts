@@ -1,10 +1,10 @@
-import { config } from "@/lib/config/env";
-import { derivedKey } from "@/lib/crypto/server-secret";
+import { config } from "@/lib/platform/config/env";
+import { derivedKey } from "@/lib/platform/crypto/server-secret";
 
 /**
  * The key that signs and encrypts session cookies. NEXTAUTH_SECRET wins when set; otherwise
  * it is derived from APP_SECRET (its own purpose, so it never equals another derived key).
- * lib/config falls back to a development secret outside production and refuses to start in
+ * lib/platform/config falls back to a development secret outside production and refuses to start in
  * production without APP_SECRET, so `npm run dev` needs no configuration and a production
  * server never signs sessions with a guessable key.
  */

@@ -3,7 +3,7 @@ import { hashPassword } from "./passwords";
 import { getAuthOptions } from "./options";
 import { passwordHashQueue } from "./hash-queue";
 import { SIGN_IN_ERROR } from "./sign-in-error-codes";
-import { sqlRows } from "@/lib/db/client";
+import { sqlRows } from "@/lib/platform/db/client";
 import { bucketKey } from "./throttle/throttle";
 
 // A queue of one behind one running hash, so two hashes in flight fill it. Set before the

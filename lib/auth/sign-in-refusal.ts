@@ -1,5 +1,5 @@
 import { AsyncLocalStorage } from "node:async_hooks";
-import type { AppError } from "@/lib/errors/app-error";
+import type { AppError } from "@/lib/platform/errors/app-error";
 
 // next-auth answers whatever the credentials check throws with a 401 and `?error=<message>`
 // in its URL. The route handler needs the refusal itself (429 with Retry-After for the

@@ -1,6 +1,6 @@
 import { z } from "zod";
-import { getDb } from "@/lib/db/client";
-import { AppError } from "@/lib/errors/app-error";
+import { getDb } from "@/lib/platform/db/client";
+import { AppError } from "@/lib/platform/errors/app-error";
 
 // Operators name records by id; the organization is the record's own, so commands built
 // on this cannot cross organizations.

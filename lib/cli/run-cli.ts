@@ -1,8 +1,8 @@
 import { z } from "zod";
-import { ConfigError, operatorConfigProblems } from "@/lib/config/env";
-import { disconnectDb } from "@/lib/db/client";
-import { ensureDatabaseUrl } from "@/lib/db/embedded";
-import { AppError, validationError } from "@/lib/errors/app-error";
+import { ConfigError, operatorConfigProblems } from "@/lib/platform/config/env";
+import { disconnectDb } from "@/lib/platform/db/client";
+import { ensureDatabaseUrl } from "@/lib/platform/db/embedded";
+import { AppError, validationError } from "@/lib/platform/errors/app-error";
 import { commands } from "./commands";
 
 // `npm run ops -- <command> [--flag value]...`: one JSON object on stdout and exit 0, or

@@ -1,5 +1,5 @@
-import { inngestCanSend } from "@/inngest/client";
-import { attemptDelivery, type AttemptOutcome } from "@/lib/webhooks/deliver";
+import { inngestCanSend } from "@/lib/platform/jobs/client";
+import { attemptDelivery, type AttemptOutcome } from "@/lib/domain/webhooks/deliver";
 
 /**
  * The console's test ping and resend, where Inngest is not configured (a local install,

@@ -1,4 +1,4 @@
-import type { DeliveryLogEntry } from "@/lib/webhooks/delivery-log";
+import type { DeliveryLogEntry } from "@/lib/domain/webhooks/delivery-log";
 
 // What the console shows of one delivery's outcome after a test ping or a resend: plain
 // data (crosses to the browser), and one sentence saying what happened.

@@ -1,9 +1,9 @@
 // Turning the webhook endpoint form into the input of createWebhookEndpoint /
 // updateWebhookEndpoint. The browser validates the result with createEndpointSchema /
-// updateEndpointSchema (lib/webhooks/endpoint-input.ts), the schemas the library itself
+// updateEndpointSchema (lib/domain/webhooks/endpoint-input.ts), the schemas the library itself
 // uses; the URL's SSRF check needs DNS and runs on the server only.
 
-import type { CreateEndpointInput } from "@/lib/webhooks/endpoint-input";
+import type { CreateEndpointInput } from "@/lib/domain/webhooks/endpoint-input";
 
 /** Typed as the schema's input; the checked values are unchecked strings until the schema parses them. */
 export type EndpointFormInput = { url: string; eventTypes: CreateEndpointInput["eventTypes"]; description: string };

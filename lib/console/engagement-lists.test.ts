@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it } from "vitest";
-import { getDb } from "@/lib/db/client";
+import { getDb } from "@/lib/platform/db/client";
 import { createTestAttendees, createTestEvent, createTestOrg } from "@/lib/testing/fixtures";
 import { COMMENT_PREVIEW, engagementCursors, engagementRecord, listCheckIns, listFeedback, listFormSubmissions, listSessionScans } from "./engagement-lists";
 import { attendeePageData, findEventAttendee } from "./event-attendee";

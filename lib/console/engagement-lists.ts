@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { getDb } from "@/lib/db/client";
+import { getDb } from "@/lib/platform/db/client";
 import { Prisma } from "@/lib/generated/prisma/client";
 import { keysetCursor, parseKeysetCursor } from "./keyset-cursor";
 import { PAGE_SIZE } from "./pagination";

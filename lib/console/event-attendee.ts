@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { getDb } from "@/lib/db/client";
+import { getDb } from "@/lib/platform/db/client";
 import { engagementRecord, type EngagementList } from "./engagement-lists";
 import { findOrgEvent } from "./event-workspace";
 import { recentDeliveriesFor } from "./partner-view";

@@ -1,6 +1,6 @@
 import { cache } from "react";
 import { z } from "zod";
-import { getDb } from "@/lib/db/client";
+import { getDb } from "@/lib/platform/db/client";
 
 // Reads of the event page's tabs. Every read names the organization or an event already
 // found in it, so another organization's ids find nothing (the page answers 404).

@@ -1,22 +1,17 @@
 import { randomBytes } from "node:crypto";
 import { beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import type { SessionUser } from "@/lib/auth/session";
-import { getDb } from "@/lib/db/client";
-import { AppError } from "@/lib/errors/app-error";
+import { getDb } from "@/lib/platform/db/client";
+import { AppError } from "@/lib/platform/errors/app-error";
 import { createTestOrg } from "@/lib/testing/fixtures";
+import { createConsoleUser } from "@/lib/testing/console-session";
 
 // The console's one authorization check, and the server actions that rely on it: a
 // non-member gets a 404, a member can read but not mutate, an admin can mutate. The
 // session is the only thing stubbed (it needs a request); the database is real.
 
 const session = vi.hoisted(() => ({ user: null as SessionUser | null }));
-vi.mock("@/lib/auth/session", () => ({
-  getSessionUser: async () => session.user,
-  requireUser: async () => {
-    if (!session.user) throw Object.assign(new Error("NEXT_REDIRECT"), { digest: "NEXT_REDIRECT;replace;/sign-in;307;" });
-    return session.user;
-  },
-}));
+vi.mock("@/lib/auth/session", async () => (await import("@/lib/testing/console-session")).sessionModule(session));
 vi.mock("next/cache", () => ({ revalidatePath: vi.fn() }));
 // The request's cookies: only the console's time-zone cookie is read by the actions.
 const cookieJar = vi.hoisted(() => ({ tz: undefined as string | undefined }));
@@ -35,11 +30,6 @@ let admin: SessionUser;
 let member: SessionUser;
 let outsider: SessionUser;
 
-async function makeUser(orgId: string | null, role: "admin" | "member" = "admin"): Promise<SessionUser> {
-  const user = await getDb().user.create({ data: { email: `u-${randomBytes(4).toString("hex")}@example.com`, passwordHash: null } });
-  if (orgId) await getDb().membership.create({ data: { orgId, userId: user.id, role } });
-  return { id: user.id, email: user.email, name: user.name };
-}
 
 function form(fields: Record<string, string | string[]>): FormData {
   const data = new FormData();
@@ -61,9 +51,9 @@ const isNotFound = (error: unknown) => (error as { digest?: string })?.digest ==
 beforeAll(async () => {
   org = await createTestOrg({ plan: "card" });
   otherOrg = await createTestOrg({ plan: "card" });
-  admin = await makeUser(org.id, "admin");
-  member = await makeUser(org.id, "member");
-  outsider = await makeUser(otherOrg.id, "admin");
+  admin = await createConsoleUser(org.id, "admin");
+  member = await createConsoleUser(org.id, "member");
+  outsider = await createConsoleUser(otherOrg.id, "admin");
 });
 
 beforeEach(() => {
@@ -156,7 +146,7 @@ describe("console actions enforce the guard on the server", () => {
 
   it("refuses key creation while integrations are locked, with the API's reason", async () => {
     const lockedOrg = await createTestOrg({ plan: "free" });
-    session.user = await makeUser(lockedOrg.id, "admin");
+    session.user = await createConsoleUser(lockedOrg.id, "admin");
     const result = await keyActions.createKeyAction(null, createKeyForm(lockedOrg.id));
     expect(result).toMatchObject({ ok: false, code: "PAYMENT_REQUIRED", reason: "payment_required" });
     expect(await getDb().apiKey.count({ where: { orgId: lockedOrg.id } })).toBe(0);

@@ -2,8 +2,8 @@ import { notFound } from "next/navigation";
 import { cache } from "react";
 import { z } from "zod";
 import { requireUser, type SessionUser } from "@/lib/auth/session";
-import { getDb } from "@/lib/db/client";
-import { AppError } from "@/lib/errors/app-error";
+import { getDb } from "@/lib/platform/db/client";
+import { AppError } from "@/lib/platform/errors/app-error";
 import type { Membership, Organization } from "@/lib/generated/prisma/client";
 
 // The one authorization check of the console. Every page calls requireMember and every

@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it } from "vitest";
-import { getDb } from "@/lib/db/client";
+import { getDb } from "@/lib/platform/db/client";
 import { Prisma } from "@/lib/generated/prisma/client";
 import { createTestEvent, createTestOrg } from "@/lib/testing/fixtures";
 import { GUEST_PAGE_SIZE, groupedBadgeCode, listGuests } from "./guest-list";

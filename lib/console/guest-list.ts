@@ -1,6 +1,6 @@
-import { getDb } from "@/lib/db/client";
+import { getDb } from "@/lib/platform/db/client";
 import { Prisma } from "@/lib/generated/prisma/client";
-import { searchText } from "@/lib/partner-text/control-characters";
+import { searchText } from "@/lib/platform/text/control-characters";
 
 // The guest list of one event, oldest first, GUEST_PAGE_SIZE at a time. Keyset paging on
 // (createdAt, id) rides the (eventId, createdAt, id) and (eventId, status, createdAt, id)

@@ -1,8 +1,8 @@
-import type { CreateKeyInput } from "@/lib/keys/key-schema";
+import type { CreateKeyInput } from "@/lib/domain/keys/key-schema";
 import { endOfDayInZone } from "./time-zone";
 
 // Turning the create-key form into createApiKey's input. The form validates it in the
-// browser with createKeySchema (lib/keys/key-schema.ts), the same schema createApiKey
+// browser with createKeySchema (lib/domain/keys/key-schema.ts), the same schema createApiKey
 // uses on the server.
 
 type KeyFormInput = CreateKeyInput;

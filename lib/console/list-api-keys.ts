@@ -1,5 +1,5 @@
-import { getDb } from "@/lib/db/client";
-import { fromDbScope, type Scope } from "@/lib/keys/scopes";
+import { getDb } from "@/lib/platform/db/client";
+import { fromDbScope, type Scope } from "@/lib/domain/keys/scopes";
 import { pageInfo, pageRequest, type PageInfo } from "./pagination";
 
 export type KeyState = "active" | "expired" | "revoked";

@@ -1,7 +1,7 @@
 import { z } from "zod";
-import { getDb } from "@/lib/db/client";
-import { AppError } from "@/lib/errors/app-error";
-import { toRunView, type DataSourceRunView } from "@/lib/imports/data-sources";
+import { getDb } from "@/lib/platform/db/client";
+import { AppError } from "@/lib/platform/errors/app-error";
+import { toRunView, type DataSourceRunView } from "@/lib/domain/imports/data-sources";
 import { pageInfo, pageRequest, type PageInfo } from "./pagination";
 
 // Console tables of data sources and their runs, a page at a time (the import library

@@ -1,9 +1,9 @@
 import { randomUUID } from "node:crypto";
 import { beforeAll, describe, expect, it } from "vitest";
-import { getDb } from "@/lib/db/client";
-import { AppError } from "@/lib/errors/app-error";
+import { getDb } from "@/lib/platform/db/client";
+import { AppError } from "@/lib/platform/errors/app-error";
 import { createTestOrg } from "@/lib/testing/fixtures";
-import { createWebhookEndpoint } from "@/lib/webhooks/endpoints";
+import { createWebhookEndpoint } from "@/lib/domain/webhooks/endpoints";
 import { deliveryFilterQuery, getEndpointDelivery, listDeliveriesPage, parseDeliveryFilters } from "./list-deliveries";
 
 // The console's delivery log: 30 days, newest first, filtered by state and type, paged,

@@ -1,16 +1,16 @@
 import { z } from "zod";
-import { getDb } from "@/lib/db/client";
-import { AppError } from "@/lib/errors/app-error";
+import { getDb } from "@/lib/platform/db/client";
+import { AppError } from "@/lib/platform/errors/app-error";
 import type { Prisma } from "@/lib/generated/prisma/client";
-import { DELIVERY_LOG_INCLUDE, toDeliveryLogEntry, type DeliveryLogEntry } from "@/lib/webhooks/delivery-log";
-import { WEBHOOK_EVENT_TYPES, type WebhookEventType } from "@/lib/webhooks/event-types";
-import { DELIVERY_LOG_RETENTION_MS } from "@/lib/webhooks/schedule";
+import { DELIVERY_LOG_INCLUDE, toDeliveryLogEntry, type DeliveryLogEntry } from "@/lib/domain/webhooks/delivery-log";
+import { WEBHOOK_EVENT_TYPES, type WebhookEventType } from "@/lib/domain/webhooks/event-types";
+import { DELIVERY_LOG_RETENTION_MS } from "@/lib/domain/webhooks/schedule";
 import { pageInfo, pageRequest, parsePageParam, type PageInfo } from "./pagination";
 
 // The console's delivery log of one endpoint: the last 30 days (the retention of the
 // spec; the nightly prune removes older rows, the cutoff here hides them until then),
 // newest first, filtered by state and event type from the query string, a page at a time.
-// Same entries as lib/webhooks/delivery-log.ts (the CLI's log), plus paging and filters.
+// Same entries as lib/domain/webhooks/delivery-log.ts (the CLI's log), plus paging and filters.
 
 export const DELIVERY_STATES = ["pending", "succeeded", "exhausted", "cancelled"] as const;
 export type DeliveryStateFilter = (typeof DELIVERY_STATES)[number];

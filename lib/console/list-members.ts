@@ -1,4 +1,4 @@
-import { getDb } from "@/lib/db/client";
+import { getDb } from "@/lib/platform/db/client";
 import { pageInfo, pageRequest, type PageInfo } from "./pagination";
 
 export type MemberRow = { id: string; userId: string; email: string; name: string; role: "admin" | "member"; joinedAt: Date };

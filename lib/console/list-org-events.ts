@@ -1,7 +1,7 @@
-import { getDb } from "@/lib/db/client";
+import { getDb } from "@/lib/platform/db/client";
 import { Prisma } from "@/lib/generated/prisma/client";
 import { pageInfo, pageRequest, type PageInfo } from "./pagination";
-import { searchText } from "@/lib/partner-text/control-characters";
+import { searchText } from "@/lib/platform/text/control-characters";
 
 // The events page: the organization's events newest first with their attendee counts,
 // filtered by name and status. Organizations have tens of events, not thousands, so the

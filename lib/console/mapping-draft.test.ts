@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { createDataSourceInputSchema, previewInputSchema, updateDataSourceInputSchemaFor } from "@/lib/imports/data-source-input";
-import { sessionMappingSchema } from "@/lib/imports/mapping";
+import { createDataSourceInputSchema, previewInputSchema, updateDataSourceInputSchemaFor } from "@/lib/domain/imports/data-source-input";
+import { sessionMappingSchema } from "@/lib/domain/imports/mapping";
 import { createInput, draftFromSource, emptyDraft, errorsByPath, mappingInput, newTransform, previewInput, updateInput } from "./mapping-draft";
 
 // The editor's draft ↔ the import library's inputs: a saved mapping survives the round

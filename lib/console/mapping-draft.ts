@@ -1,10 +1,10 @@
 import type { z } from "zod";
-import type { ImportSchedule } from "@/lib/imports/data-source-input";
-import { ATTENDEE_FIELDS, SESSION_FIELDS, type ImportTarget } from "@/lib/imports/mapping";
+import type { ImportSchedule } from "@/lib/domain/imports/data-source-input";
+import { ATTENDEE_FIELDS, SESSION_FIELDS, type ImportTarget } from "@/lib/domain/imports/mapping";
 
 // The data-source editor's state, and its translation into the inputs the import library
 // validates (createDataSourceInputSchema, updateDataSourceInputSchemaFor, previewInputSchema
-// in lib/imports/data-source-input.ts): the browser checks the result with those same
+// in lib/domain/imports/data-source-input.ts): the browser checks the result with those same
 // schemas before sending it, and the server checks it again. Plain data, no server code:
 // this module runs in the browser.
 //

@@ -1,4 +1,4 @@
-import { getDb } from "@/lib/db/client";
+import { getDb } from "@/lib/platform/db/client";
 import { activeKeyWhere } from "./list-api-keys";
 
 export type OverviewCounts = {

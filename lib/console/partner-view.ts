@@ -1,4 +1,4 @@
-import { getDb } from "@/lib/db/client";
+import { getDb } from "@/lib/platform/db/client";
 
 // "Where a partner sees it": the webhook deliveries caused by one resource (an event or
 // an attendee), newest first. Webhook data always carries the resource's id at data.id.

@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { beforeAll, describe, expect, it } from "vitest";
-import { getDb } from "@/lib/db/client";
-import { createSession } from "@/lib/programme/create-session";
+import { getDb } from "@/lib/platform/db/client";
+import { createSession } from "@/lib/domain/programme/create-session";
 import { createTestEvent, createTestOrg } from "@/lib/testing/fixtures";
 import { loadProgramme } from "./programme-workspace";
 

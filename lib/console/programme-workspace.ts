@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { getDb } from "@/lib/db/client";
+import { getDb } from "@/lib/platform/db/client";
 
 // Reads of an event's Programme section. Every query names the organization through the
 // event, so another organization's event id reads as an empty programme (the page has

@@ -1,5 +1,5 @@
 import { headers } from "next/headers";
-import { config } from "@/lib/config/env";
+import { config } from "@/lib/platform/config/env";
 
 /**
  * The address the browser used, for examples shown on the page (curl commands). Display

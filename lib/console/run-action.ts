@@ -1,5 +1,5 @@
 import { unstable_rethrow } from "next/navigation";
-import { AppError } from "@/lib/errors/app-error";
+import { AppError } from "@/lib/platform/errors/app-error";
 import type { ActionFailure, ActionResult, FieldErrors } from "./action-result";
 
 const NOT_FOUND_DIGEST = "NEXT_HTTP_ERROR_FALLBACK;404";

@@ -1,5 +1,5 @@
-import { wallClockToIso } from "@/lib/events/zoned-date-time";
-import { isValidTimeZone } from "@/lib/imports/parse-date";
+import { wallClockToIso } from "@/lib/domain/events/zoned-date-time";
+import { isValidTimeZone } from "@/lib/domain/imports/parse-date";
 
 // The admin's own time zone: the browser knows it (Intl), the server learns it from a
 // cookie the console sets (components/console/time-zone-cookie.tsx). Dates an admin

@@ -3,7 +3,7 @@ import os from "node:os";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { signPayload } from "@/lib/webhooks/signature";
+import { signPayload } from "@/lib/domain/webhooks/signature";
 import { VERIFY_SNIPPET } from "./verify-snippet";
 
 // The snippet the console shows is run as published (written to a module file and

@@ -1,5 +1,5 @@
 // The signature check the console shows receivers: a self-contained Node function doing
-// what lib/webhooks/signature.ts verifySignature does (t=,v1= header, HMAC-SHA256 over
+// what lib/domain/webhooks/signature.ts verifySignature does (t=,v1= header, HMAC-SHA256 over
 // "<t>.<raw body>", any v1 matches, 300 s tolerance). verify-snippet.test.ts runs this
 // very text against signPayload, so the published snippet cannot drift from the sender.
 

@@ -1,8 +1,8 @@
 import { describe, expect, it } from "vitest";
-import { getDb } from "@/lib/db/client";
-import { AppError } from "@/lib/errors/app-error";
-import { revokeApiKey } from "@/lib/keys/revoke-key";
-import { setBilling } from "@/lib/orgs/organizations";
+import { getDb } from "@/lib/platform/db/client";
+import { AppError } from "@/lib/platform/errors/app-error";
+import { revokeApiKey } from "@/lib/domain/keys/revoke-key";
+import { setBilling } from "@/lib/domain/orgs/organizations";
 import { createTestKey, createTestOrg } from "@/lib/testing/fixtures";
 import { authenticateAndCount } from "./authenticate";
 

@@ -1,10 +1,10 @@
 import { timingSafeEqual } from "node:crypto";
-import { getDb, sqlRows } from "@/lib/db/client";
-import { AppError } from "@/lib/errors/app-error";
+import { getDb, sqlRows } from "@/lib/platform/db/client";
+import { AppError } from "@/lib/platform/errors/app-error";
 import { Prisma } from "@/lib/generated/prisma/client";
 import type { BillingAccountState, BillingPlan, OrgStatus } from "@/lib/generated/prisma/enums";
-import { hashKeySecret, looksLikeLiveKey } from "@/lib/keys/key-secret";
-import type { Scope } from "@/lib/keys/scopes";
+import { hashKeySecret, looksLikeLiveKey } from "@/lib/domain/keys/key-secret";
+import type { Scope } from "@/lib/domain/keys/scopes";
 import type { KeyBoundRead } from "./key-bound-read";
 import { RATE_LIMIT_PER_MINUTE, rateLimitState, rateLimitUpsert, type RateLimitState } from "./rate-limit";
 

@@ -1,6 +1,6 @@
 import { createHmac, timingSafeEqual } from "node:crypto";
-import { derivedKey } from "@/lib/crypto/server-secret";
-import { AppError } from "@/lib/errors/app-error";
+import { derivedKey } from "@/lib/platform/crypto/server-secret";
+import { AppError } from "@/lib/platform/errors/app-error";
 
 // Opaque keyset cursors: the last row's sort values, signed with a server key. The
 // signature also covers the collection's scope (collection, event, filters), so a cursor

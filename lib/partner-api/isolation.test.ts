@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { getDb } from "@/lib/db/client";
-import { SCOPES, type Scope } from "@/lib/keys/scopes";
+import { getDb } from "@/lib/platform/db/client";
+import { SCOPES, type Scope } from "@/lib/domain/keys/scopes";
 import { bearer, createTestKey, createTestOrg } from "@/lib/testing/fixtures";
 import { createStockedEvent, readEndpoints, type StockedEvent } from "@/lib/testing/programme-fixtures";
 import { startRouteServer, type RouteServer } from "@/lib/testing/route-server";

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
-import { getDb, getPgPool } from "@/lib/db/client";
+import { getDb, getPgPool } from "@/lib/platform/db/client";
 import { Prisma } from "@/lib/generated/prisma/client";
-import { setBilling } from "@/lib/orgs/organizations";
+import { setBilling } from "@/lib/domain/orgs/organizations";
 import { bearer, createTestKey, createTestOrg } from "@/lib/testing/fixtures";
 import { createStockedEvent, readEndpoints, type StockedEvent } from "@/lib/testing/programme-fixtures";
 import { startRouteServer, type RouteServer } from "@/lib/testing/route-server";

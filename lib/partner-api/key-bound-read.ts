@@ -1,4 +1,4 @@
-import { sqlQuery } from "@/lib/db/client";
+import { sqlQuery } from "@/lib/platform/db/client";
 import { Prisma } from "@/lib/generated/prisma/client";
 
 // A route's read that runs inside the statement that checks the request's key

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { getDb } from "@/lib/db/client";
-import { revokeApiKey } from "@/lib/keys/revoke-key";
+import { getDb } from "@/lib/platform/db/client";
+import { revokeApiKey } from "@/lib/domain/keys/revoke-key";
 import { bearer, createTestAttendees, createTestEvent, createTestKey, createTestOrg } from "@/lib/testing/fixtures";
 import { startRouteServer, type RouteServer } from "@/lib/testing/route-server";
 

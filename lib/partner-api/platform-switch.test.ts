@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { getDb } from "@/lib/db/client";
+import { getDb } from "@/lib/platform/db/client";
 import { setPlatformIntegrations } from "@/lib/platform/integrations-switch";
 import { bearer, createTestKey, createTestOrg } from "@/lib/testing/fixtures";
 import { isolateDatabase } from "@/lib/testing/isolated-database";

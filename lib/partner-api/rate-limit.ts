@@ -1,4 +1,4 @@
-import { AppError } from "@/lib/errors/app-error";
+import { AppError } from "@/lib/platform/errors/app-error";
 import { Prisma } from "@/lib/generated/prisma/client";
 
 // 600 requests per minute per key (spec, Limits), counted in the database so that every

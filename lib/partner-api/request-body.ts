@@ -1,5 +1,5 @@
 import type { z } from "zod";
-import { AppError, validationError } from "@/lib/errors/app-error";
+import { AppError, validationError } from "@/lib/platform/errors/app-error";
 
 export const MAX_BODY_BYTES = 64 * 1024;
 

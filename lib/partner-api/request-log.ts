@@ -1,5 +1,5 @@
-import { AppError } from "@/lib/errors/app-error";
-import { logger } from "@/lib/observability/logger";
+import { AppError } from "@/lib/platform/errors/app-error";
+import { logger } from "@/lib/platform/observability/logger";
 
 // One JSON line per Partner API request, written when the response is ready. The route is
 // the pattern (`/events/{eventId}/attendees`), never the raw path: ids stay out of log

@@ -1,5 +1,5 @@
-import { AppError } from "@/lib/errors/app-error";
-import { baseHeaders, errorResponse, newRequestId } from "./responses";
+import { AppError } from "@/lib/platform/errors/app-error";
+import { baseHeaders, errorResponse, newRequestId } from "@/lib/platform/http/responses";
 
 // Every /partner/v1 route file exports all seven methods Next.js routes to a handler, built
 // here from the ones it serves, so Next never answers on its own (its fallback is a bare

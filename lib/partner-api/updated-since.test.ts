@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { checkIn } from "@/lib/engagement/check-in";
-import { getDb } from "@/lib/db/client";
-import { updateSession } from "@/lib/programme/update-session";
+import { checkIn } from "@/lib/domain/engagement/check-in";
+import { getDb } from "@/lib/platform/db/client";
+import { updateSession } from "@/lib/domain/programme/update-session";
 import { bearer, createTestEvent, createTestKey, createTestOrg } from "@/lib/testing/fixtures";
 import { addAttendees, addSessions } from "@/lib/testing/programme-fixtures";
 import { startRouteServer, type RouteServer } from "@/lib/testing/route-server";

@@ -1,13 +1,13 @@
 import { z } from "zod";
-import { integrationLockError, integrationLockReason } from "@/lib/billing/entitlement";
-import { AppError, validationError } from "@/lib/errors/app-error";
-import type { Scope } from "@/lib/keys/scopes";
+import { integrationLockError, integrationLockReason } from "@/lib/domain/billing/entitlement";
+import { AppError, validationError } from "@/lib/platform/errors/app-error";
+import type { Scope } from "@/lib/domain/keys/scopes";
 import { authenticateAndCount, readPresentedKey, recordKeyUse, type AuthenticatedKey, type BoundReadRequest } from "./authenticate";
 import type { KeyBoundRead } from "./key-bound-read";
 import { rateLimitedError, rateLimitHeaders } from "./rate-limit";
 import { startRequestLog } from "./request-log";
 import { readJsonBody } from "./request-body";
-import { baseHeaders, errorResponse, jsonResponse, newRequestId } from "./responses";
+import { baseHeaders, errorResponse, jsonResponse, newRequestId } from "@/lib/platform/http/responses";
 
 // The one wrapper of every keyed /partner/v1 route. Checks run in this fixed order
 // (README, "Request pipeline"); the first that fails answers:

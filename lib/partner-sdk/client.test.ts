@@ -1,13 +1,13 @@
 import { randomUUID } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { getDb } from "@/lib/db/client";
+import { getDb } from "@/lib/platform/db/client";
 import { OPERATIONS } from "@/lib/partner-api/openapi/operations";
 import { createTestAttendees, createTestEvent, createTestKey, createTestOrg } from "@/lib/testing/fixtures";
 import { startRouteServer, type RouteServer } from "@/lib/testing/route-server";
-import { createWebhookEndpoint } from "@/lib/webhooks/endpoints";
-import { runDueDeliveries } from "@/lib/webhooks/run-due";
-import { signPayload } from "@/lib/webhooks/signature";
-import { startWebhookReceiver, type WebhookReceiver } from "@/lib/webhooks/test-receiver";
+import { createWebhookEndpoint } from "@/lib/domain/webhooks/endpoints";
+import { runDueDeliveries } from "@/lib/domain/webhooks/run-due";
+import { signPayload } from "@/lib/domain/webhooks/signature";
+import { startWebhookReceiver, type WebhookReceiver } from "@/lib/testing/webhook-receiver";
 import { OPERATION_PATHS, PartnerApiError, PartnerClient, verifyWebhook, WebhookVerificationError } from "./src";
 
 // The SDK against the real route handlers on a real database: typed reads, paging by

@@ -1,4 +1,4 @@
-import { getDb } from "@/lib/db/client";
+import { getDb } from "@/lib/platform/db/client";
 
 // The platform-wide switch: when off, every keyed Partner API call answers 503
 // INTEGRATIONS_DISABLED and no integration runs, for every organization.

@@ -1,9 +1,9 @@
 import { randomBytes } from "node:crypto";
-import { generateBadgeCode } from "@/lib/badges/badge-code";
-import { getDb } from "@/lib/db/client";
+import { generateBadgeCode } from "@/lib/domain/badges/badge-code";
+import { getDb } from "@/lib/platform/db/client";
 import type { Prisma } from "@/lib/generated/prisma/client";
-import { createApiKey } from "@/lib/keys/create-key";
-import { SCOPES, type Scope } from "@/lib/keys/scopes";
+import { createApiKey } from "@/lib/domain/keys/create-key";
+import { SCOPES, type Scope } from "@/lib/domain/keys/scopes";
 
 // Small builders for tests: each test file makes its own organization, so files never
 // see each other's data and can run in parallel.

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll } from "vitest";
-import { disconnectDb } from "@/lib/db/client";
+import { disconnectDb } from "@/lib/platform/db/client";
 import { createTestDatabase, type TestDatabase } from "./test-database";
 
 /**

@@ -3,7 +3,7 @@ import fs from "node:fs";
 import net from "node:net";
 import os from "node:os";
 import path from "node:path";
-import { freePort } from "@/lib/lifecycle/free-port";
+import { freePort } from "@/lib/platform/lifecycle/free-port";
 
 // A real PgBouncer in front of the test PostgreSQL server, configured the way Neon's
 // pooled connection string and a stock install behave: transaction pooling, and

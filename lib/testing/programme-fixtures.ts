@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
-import { getDb } from "@/lib/db/client";
+import { getDb } from "@/lib/platform/db/client";
 import type { Prisma } from "@/lib/generated/prisma/client";
-import type { Scope } from "@/lib/keys/scopes";
+import type { Scope } from "@/lib/domain/keys/scopes";
 import { createTestAttendees, createTestEvent } from "./fixtures";
 
 // Test-data builders for an event's programme and engagement record. Each add* inserts

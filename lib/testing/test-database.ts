@@ -1,7 +1,7 @@
 import { randomBytes } from "node:crypto";
 import pg from "pg";
-import { startEmbeddedDatabase } from "@/lib/db/embedded";
-import { migrate, MIGRATIONS_DIR } from "@/lib/db/migrate";
+import { startEmbeddedDatabase } from "@/lib/platform/db/embedded";
+import { migrate, MIGRATIONS_DIR } from "@/lib/platform/db/migrate";
 
 export type TestDatabase = { url: string; poolMax: number; drop: () => Promise<void> };
 

@@ -1,4 +1,4 @@
-import { sqlRows } from "@/lib/db/client";
+import { sqlRows } from "@/lib/platform/db/client";
 
 // What a refused request must leave untouched in one organization: its attendees (count
 // and newest updatedAt), its events, and its webhook outbox and deliveries. Tests compare

@@ -14,9 +14,9 @@
 //   BENCH_RECORDS (default 5000)  BENCH_PAGE_SIZE (default 1000; records per partner page)
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
-import { disconnectDb, getDb } from "@/lib/db/client";
-import { createDataSource } from "@/lib/imports/data-sources";
-import { DEFAULT_IMPORT_LIMITS, runImport } from "@/lib/imports/run-import";
+import { disconnectDb, getDb } from "@/lib/platform/db/client";
+import { createDataSource } from "@/lib/domain/imports/data-sources";
+import { DEFAULT_IMPORT_LIMITS, runImport } from "@/lib/domain/imports/run-import";
 import { prepareBenchDatabase, type BenchDatabase } from "./lib/database";
 
 const log = (line: string) => process.stderr.write(`[bench:imports] ${line}\n`);

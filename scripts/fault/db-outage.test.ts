@@ -1,6 +1,6 @@
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { disconnectDb } from "@/lib/db/client";
+import { disconnectDb } from "@/lib/platform/db/client";
 import { createTestEvent, createTestKey, createTestOrg } from "@/lib/testing/fixtures";
 import { startRouteServer, type RouteServer } from "@/lib/testing/route-server";
 import { startTcpProxy, viaProxy, type TcpProxy } from "@/lib/testing/tcp-proxy";

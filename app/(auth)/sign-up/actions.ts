@@ -6,7 +6,7 @@ import { clientIp } from "@/lib/auth/throttle/client-ip";
 import { signUpNoticePath } from "@/lib/auth/sign-up-notice";
 import type { ActionResult, ActionState } from "@/lib/console/action-result";
 import { formText, runAction } from "@/lib/console/run-action";
-import { signUpWithoutDisclosure } from "@/lib/orgs/sign-up";
+import { signUpWithoutDisclosure } from "@/lib/domain/orgs/sign-up";
 
 /**
  * Free or taken email, the answer is the same redirect to sign-in with the address filled

@@ -1,6 +1,6 @@
-import { checkReadiness } from "@/lib/health/readiness";
+import { checkReadiness } from "@/lib/platform/health/readiness";
 
-// Readiness: database reachable and every migration applied (lib/health/readiness.ts).
+// Readiness: database reachable and every migration applied (lib/platform/health/readiness.ts).
 export const dynamic = "force-dynamic";
 
 export async function GET() {

@@ -4,10 +4,10 @@ import { OverviewChecklist } from "@/components/console/overview-checklist";
 import { PageHeader } from "@/components/console/page-header";
 import { StatCard } from "@/components/console/stat-card";
 import { DatabaseIcon, KeyIcon, UsersIcon, WebhookIcon } from "@/components/ui/icons";
-import { loadIntegrationLock } from "@/lib/billing/entitlement";
+import { loadIntegrationLock } from "@/lib/domain/billing/entitlement";
 import { requireMember } from "@/lib/console/guard";
 import { loadOverviewCounts } from "@/lib/console/overview";
-import { MAX_ACTIVE_KEYS } from "@/lib/keys/create-key";
+import { MAX_ACTIVE_KEYS } from "@/lib/domain/keys/create-key";
 
 export const metadata: Metadata = { title: "Overview" };
 

@@ -4,7 +4,7 @@ import { redirect } from "next/navigation";
 import { requireUser } from "@/lib/auth/session";
 import type { ActionResult, ActionState } from "@/lib/console/action-result";
 import { formText, runAction } from "@/lib/console/run-action";
-import { createOrganizationForUser } from "@/lib/orgs/sign-up";
+import { createOrganizationForUser } from "@/lib/domain/orgs/sign-up";
 
 export async function createOrganizationAction(_previous: ActionState<null>, formData: FormData): Promise<ActionResult<null>> {
   const result = await runAction(async () => {

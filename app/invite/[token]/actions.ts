@@ -7,7 +7,7 @@ import { requireUser } from "@/lib/auth/session";
 import { inviteSignUpNoticePath } from "@/lib/auth/sign-up-notice";
 import type { ActionResult, ActionState } from "@/lib/console/action-result";
 import { formText, runAction } from "@/lib/console/run-action";
-import { acceptInvite, acceptInviteWithoutDisclosure, invitePath } from "@/lib/orgs/invites";
+import { acceptInvite, acceptInviteWithoutDisclosure, invitePath } from "@/lib/domain/orgs/invites";
 
 /** A signed-in user accepts; acceptInvite checks the address, expiry and single use. */
 export async function acceptInviteAction(_previous: ActionState<null>, formData: FormData): Promise<ActionResult<null>> {

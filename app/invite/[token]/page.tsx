@@ -9,8 +9,8 @@ import { ButtonLink } from "@/components/ui/button";
 import { Callout } from "@/components/ui/callout";
 import { getSessionUser } from "@/lib/auth/session";
 import { formatDateTime } from "@/lib/console/format-time";
-import { getDb } from "@/lib/db/client";
-import { findInviteByToken, inviteState } from "@/lib/orgs/invites";
+import { findMembership } from "@/lib/console/guard";
+import { findInviteByToken, inviteState } from "@/lib/domain/orgs/invites";
 import { acceptInviteAction, inviteSignUpAction } from "./actions";
 
 // The token is in the path: no referrer may carry it to another page or site.
@@ -36,7 +36,7 @@ export default async function InvitePage({ params }: { params: Promise<{ token: 
   const state = inviteState(invite);
   const role = invite.role === "admin" ? "an admin" : "a member";
   if (state !== "pending") {
-    const member = user ? await getDb().membership.findUnique({ where: { orgId_userId: { orgId: invite.orgId, userId: user.id } } }) : null;
+    const member = user ? await findMembership(invite.orgId, user.id) : null;
     // Someone who joined through this link and then signed in (the sign-up path comes back
     // here) goes straight to the organization.
     if (member && state === "accepted") redirect(`/console/${invite.orgId}`);

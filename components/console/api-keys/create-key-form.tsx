@@ -8,8 +8,8 @@ import { cx, focusRing } from "@/components/ui/cx";
 import { FieldError, TextField, describedBy } from "@/components/ui/field";
 import { FormStatus } from "@/components/ui/form-status";
 import { keyInputFromForm } from "@/lib/console/key-form-schema";
-import { createKeySchema } from "@/lib/keys/key-schema";
-import { SCOPE_DESCRIPTIONS, SCOPES, type Scope } from "@/lib/keys/scopes";
+import { createKeySchema } from "@/lib/domain/keys/key-schema";
+import { SCOPE_DESCRIPTIONS, SCOPES, type Scope } from "@/lib/domain/keys/scopes";
 import { OneTimeSecret } from "../one-time-secret";
 
 type CreatedKey = { id: string; name: string; prefix: string; secret: string; scopes: Scope[] };

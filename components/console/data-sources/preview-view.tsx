@@ -2,10 +2,10 @@
 
 import { Callout } from "@/components/ui/callout";
 import { cx, focusRing } from "@/components/ui/cx";
-import { getAtPath } from "@/lib/imports/dotted-path";
-import { SOURCE_ID_LABEL, fieldLabel } from "@/lib/imports/mapping";
-import type { DataSourcePreview } from "@/lib/imports/preview";
-import { recordLabel } from "@/lib/imports/skipped-record";
+import { getAtPath } from "@/lib/domain/imports/dotted-path";
+import { SOURCE_ID_LABEL, fieldLabel } from "@/lib/domain/imports/mapping";
+import type { DataSourcePreview } from "@/lib/domain/imports/preview";
+import { recordLabel } from "@/lib/domain/imports/skipped-record";
 import { SkippedRecordText } from "./skipped-record-text";
 
 // The sample the editor fetched: the first records of the partner's first page as they

@@ -4,7 +4,7 @@ import { Button } from "@/components/ui/button";
 import { cx } from "@/components/ui/cx";
 import { PlusIcon } from "@/components/ui/icons";
 import type { SourceDraft } from "@/lib/console/mapping-draft";
-import { MAX_HEADERS } from "@/lib/imports/data-source-input";
+import { MAX_HEADERS } from "@/lib/domain/imports/data-source-input";
 import { EditorInput, EditorSection, GroupError, type Errors } from "./editor-fields";
 import type { DraftEdit } from "./use-source-draft";
 

@@ -8,9 +8,9 @@ import { FormStatus } from "@/components/ui/form-status";
 import { Spinner } from "@/components/ui/spinner";
 import type { ActionFailure, ActionResult } from "@/lib/console/action-result";
 import { formatDateTime } from "@/lib/console/format-time";
-import type { RunStart } from "@/app/console/[orgId]/data-sources/actions";
-import type { DataSourceRunView } from "@/lib/imports/data-sources";
-import type { ImportTarget } from "@/lib/imports/mapping";
+import type { RunStart } from "@/lib/console/run-now";
+import type { DataSourceRunView } from "@/lib/domain/imports/data-sources";
+import type { ImportTarget } from "@/lib/domain/imports/mapping";
 import { RunCounts, RunProblems, RunStatusBadge } from "./run-status";
 
 

@@ -1,6 +1,6 @@
 import { Badge, type BadgeTone } from "@/components/ui/badge";
-import type { DataSourceRunView } from "@/lib/imports/data-sources";
-import type { ImportTarget } from "@/lib/imports/mapping";
+import type { DataSourceRunView } from "@/lib/domain/imports/data-sources";
+import type { ImportTarget } from "@/lib/domain/imports/mapping";
 import { SkippedRecordText } from "./skipped-record-text";
 
 // How a run's outcome reads in the console. No hooks: used by server tables and by the

@@ -4,8 +4,8 @@ import { Pagination } from "@/components/ui/pagination";
 import { TBody, THead, Table, Td, Th, Tr } from "@/components/ui/table";
 import { formatDateTime } from "@/lib/console/format-time";
 import type { PageInfo } from "@/lib/console/pagination";
-import type { DataSourceRunView } from "@/lib/imports/data-sources";
-import type { ImportTarget } from "@/lib/imports/mapping";
+import type { DataSourceRunView } from "@/lib/domain/imports/data-sources";
+import type { ImportTarget } from "@/lib/domain/imports/mapping";
 import { RunProblems, RunStatusBadge } from "./run-status";
 
 function seconds(run: DataSourceRunView): string {

@@ -3,8 +3,8 @@
 import type { RefObject } from "react";
 import { Button } from "@/components/ui/button";
 import type { ActionFailure } from "@/lib/console/action-result";
-import type { ImportTarget } from "@/lib/imports/mapping";
-import type { DataSourcePreview } from "@/lib/imports/preview";
+import type { ImportTarget } from "@/lib/domain/imports/mapping";
+import type { DataSourcePreview } from "@/lib/domain/imports/preview";
 import { EditorSection } from "./editor-fields";
 import { PreviewView } from "./preview-view";
 

@@ -1,6 +1,6 @@
-import type { ImportTarget } from "@/lib/imports/mapping";
-import { fieldLabel } from "@/lib/imports/mapping";
-import { reasonWithoutField, recordLabel, type SkippedRecord } from "@/lib/imports/skipped-record";
+import type { ImportTarget } from "@/lib/domain/imports/mapping";
+import { fieldLabel } from "@/lib/domain/imports/mapping";
+import { reasonWithoutField, recordLabel, type SkippedRecord } from "@/lib/domain/imports/skipped-record";
 
 /**
  * One skipped record, worded the same in the sample and the run history: its number in

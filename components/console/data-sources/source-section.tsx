@@ -5,8 +5,8 @@ import { cx, focusRing } from "@/components/ui/cx";
 import { FieldError } from "@/components/ui/field";
 import type { EventOption } from "@/lib/console/list-data-sources";
 import type { SourceDraft } from "@/lib/console/mapping-draft";
-import { SCHEDULES } from "@/lib/imports/data-source-input";
-import type { ImportTarget } from "@/lib/imports/mapping";
+import { SCHEDULES } from "@/lib/domain/imports/data-source-input";
+import type { ImportTarget } from "@/lib/domain/imports/mapping";
 import { EditorInput, EditorSection, EditorSelect, type Errors } from "./editor-fields";
 import type { DraftEdit } from "./use-source-draft";
 

@@ -1,9 +1,9 @@
 import type { ReactNode } from "react";
 import { formatDateTime } from "@/lib/console/format-time";
 import { draftFromSource, type TransformDraft } from "@/lib/console/mapping-draft";
-import type { DataSourceView } from "@/lib/imports/data-sources";
+import type { DataSourceView } from "@/lib/domain/imports/data-sources";
 import { SCHEDULE_LABEL, TARGET_LABEL } from "./sources-table";
-import { fieldLabel } from "@/lib/imports/mapping";
+import { fieldLabel } from "@/lib/domain/imports/mapping";
 
 function Fact({ term, children, wide }: { term: string; children: ReactNode; wide?: boolean }) {
   return (

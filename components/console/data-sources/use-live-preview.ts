@@ -4,8 +4,8 @@ import { useEffect, useRef, useState } from "react";
 import type { FormAction } from "@/components/forms/use-form-action";
 import type { ActionFailure } from "@/lib/console/action-result";
 import { errorsByPath, previewInput, type SourceDraft } from "@/lib/console/mapping-draft";
-import { previewInputSchema } from "@/lib/imports/data-source-input";
-import type { DataSourcePreview } from "@/lib/imports/preview";
+import { previewInputSchema } from "@/lib/domain/imports/data-source-input";
+import type { DataSourcePreview } from "@/lib/domain/imports/preview";
 import type { Errors } from "./editor-fields";
 
 /** How long the draft must stay unchanged before the sample is fetched again. */

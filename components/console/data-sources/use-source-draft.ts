@@ -2,7 +2,7 @@
 
 import { useEffect, useRef, useState, type RefObject } from "react";
 import { emptyFields, type FieldDraft, type SourceDraft } from "@/lib/console/mapping-draft";
-import type { ImportTarget } from "@/lib/imports/mapping";
+import type { ImportTarget } from "@/lib/domain/imports/mapping";
 import type { Errors } from "./editor-fields";
 
 /** Removes the error at `key`, its descendants and its ancestors (a group error about it). */

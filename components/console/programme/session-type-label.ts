@@ -1,4 +1,4 @@
-import { SESSION_TYPES, type SessionType } from "@/lib/programme/session-input";
+import { SESSION_TYPES, type SessionType } from "@/lib/domain/programme/session-input";
 
 // Readable names of the spec's session types, for the picker and the sessions table.
 const LABELS: Record<SessionType, string> = {

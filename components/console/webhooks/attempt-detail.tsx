@@ -1,5 +1,5 @@
 import { cx, focusRing } from "@/components/ui/cx";
-import type { DeliveryLogEntry } from "@/lib/webhooks/delivery-log";
+import type { DeliveryLogEntry } from "@/lib/domain/webhooks/delivery-log";
 
 type Attempt = DeliveryLogEntry["attempts"][number];
 

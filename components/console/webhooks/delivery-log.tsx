@@ -12,8 +12,8 @@ import { readableAttemptError, type DeliveryResult } from "@/lib/console/deliver
 import { formatDateTime } from "@/lib/console/format-time";
 import { DELIVERY_STATES, deliveryFilterQuery, type DeliveryFilters } from "@/lib/console/list-deliveries";
 import type { PageInfo } from "@/lib/console/pagination";
-import type { DeliveryLogEntry } from "@/lib/webhooks/delivery-log";
-import { WEBHOOK_EVENT_TYPES } from "@/lib/webhooks/event-types";
+import type { DeliveryLogEntry } from "@/lib/domain/webhooks/delivery-log";
+import { WEBHOOK_EVENT_TYPES } from "@/lib/domain/webhooks/event-types";
 import { RelativeTime } from "../time-stamp";
 import { AttemptDetail } from "./attempt-detail";
 import { ResendButton } from "./resend-button";

@@ -9,7 +9,7 @@ import { TextField } from "@/components/ui/field";
 import { FormStatus } from "@/components/ui/form-status";
 import { useToast } from "@/components/ui/toast";
 import { endpointInputFromForm } from "@/lib/console/endpoint-form";
-import { createEndpointSchema, updateEndpointSchema } from "@/lib/webhooks/endpoint-input";
+import { createEndpointSchema, updateEndpointSchema } from "@/lib/domain/webhooks/endpoint-input";
 import { OneTimeSecret } from "../one-time-secret";
 import { EventTypePicker } from "./event-type-picker";
 import { SecretHelp } from "./secret-help";

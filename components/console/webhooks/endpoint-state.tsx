@@ -1,8 +1,8 @@
 import { Badge, type BadgeTone } from "@/components/ui/badge";
 import { formatDateTime } from "@/lib/console/format-time";
 import { viewerTimeZone } from "@/lib/console/viewer-time-zone";
-import type { WebhookEndpointView } from "@/lib/webhooks/endpoints";
-import { AUTO_DISABLE_AFTER_FAILURES } from "@/lib/webhooks/schedule";
+import type { WebhookEndpointView } from "@/lib/domain/webhooks/endpoints";
+import { AUTO_DISABLE_AFTER_FAILURES } from "@/lib/domain/webhooks/schedule";
 
 type StateInput = Pick<WebhookEndpointView, "enabled" | "disabledReason" | "disabledAt">;
 

@@ -4,8 +4,8 @@ import { buttonClasses } from "@/components/ui/button";
 import { EmptyState } from "@/components/ui/empty-state";
 import { WebhookIcon } from "@/components/ui/icons";
 import { TBody, THead, Table, Td, Th, Tr } from "@/components/ui/table";
-import type { WebhookEndpointView } from "@/lib/webhooks/endpoints";
-import { SUBSCRIBABLE_EVENT_TYPES } from "@/lib/webhooks/endpoint-input";
+import type { WebhookEndpointView } from "@/lib/domain/webhooks/endpoints";
+import { SUBSCRIBABLE_EVENT_TYPES } from "@/lib/domain/webhooks/endpoint-input";
 import { DateOnly } from "../time-stamp";
 import { EndpointStateBadge } from "./endpoint-state";
 

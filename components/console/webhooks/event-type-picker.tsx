@@ -3,7 +3,7 @@
 import { useEffect, useRef, useState } from "react";
 import { cx, focusRing } from "@/components/ui/cx";
 import { FieldError, describedBy } from "@/components/ui/field";
-import { SUBSCRIBABLE_EVENT_TYPES, type SubscribableEventType } from "@/lib/webhooks/endpoint-input";
+import { SUBSCRIBABLE_EVENT_TYPES, type SubscribableEventType } from "@/lib/domain/webhooks/endpoint-input";
 
 const KNOWN_GROUPS: { label: string; types: SubscribableEventType[] }[] = [
   { label: "Events", types: ["event.updated", "event.published"] },

@@ -1,6 +1,6 @@
 import { createHash } from "node:crypto";
-import { sqlRows } from "@/lib/db/client";
-import { AppError } from "@/lib/errors/app-error";
+import { sqlRows } from "@/lib/platform/db/client";
+import { AppError } from "@/lib/platform/errors/app-error";
 import { THROTTLE_LIMITS, THROTTLE_WINDOW_SECONDS, type ThrottleAction } from "./limits";
 
 // A sliding-window log in PostgreSQL ("AuthThrottleEvent"): a bucket is over its limit

@@ -1,6 +1,6 @@
 import { z } from "zod";
-import { seedDemoData } from "@/lib/seed/demo-seed";
-import { prepareDemoWorkspace } from "@/lib/seed/demo-workspace";
+import { seedDemoData } from "@/lib/domain/seed/demo-seed";
+import { prepareDemoWorkspace } from "@/lib/domain/seed/demo-workspace";
 import { command } from "../command";
 
 const count = (max: number) =>

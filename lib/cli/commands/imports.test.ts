@@ -2,8 +2,8 @@ import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { getDb } from "@/lib/db/client";
-import { sendJson, startPartnerServer, type PartnerServer } from "@/lib/imports/testing/partner-server";
+import { getDb } from "@/lib/platform/db/client";
+import { sendJson, startPartnerServer, type PartnerServer } from "@/lib/testing/partner-server";
 import { createTestEvent, createTestOrg } from "@/lib/testing/fixtures";
 import { runCli } from "../run-cli";
 

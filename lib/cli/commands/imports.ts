@@ -1,13 +1,13 @@
 import { readFileSync } from "node:fs";
 import { z } from "zod";
-import { AppError } from "@/lib/errors/app-error";
-import { createDataSource, listDataSources, updateDataSource } from "@/lib/imports/data-sources";
-import { runImport } from "@/lib/imports/run-import";
-import { getOrganizationOrThrow } from "@/lib/orgs/organizations";
+import { AppError } from "@/lib/platform/errors/app-error";
+import { createDataSource, listDataSources, updateDataSource } from "@/lib/domain/imports/data-sources";
+import { runImport } from "@/lib/domain/imports/run-import";
+import { getOrganizationOrThrow } from "@/lib/domain/orgs/organizations";
 import { command } from "../command";
 
 // Data-source imports from the command line, for operators and scripts. The mapping is a
-// JSON file in the format of lib/imports/mapping.ts. Request headers come from a JSON
+// JSON file in the format of lib/domain/imports/mapping.ts. Request headers come from a JSON
 // file too (`{ "Authorization": "Bearer ..." }`), never from a flag: a secret on the
 // command line ends up in shell history and `ps`. No command prints a header value.
 

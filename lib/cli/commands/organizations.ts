@@ -1,17 +1,17 @@
 import { z } from "zod";
-import { config } from "@/lib/config/env";
-import { migrate } from "@/lib/db/migrate";
-import { createApiKey } from "@/lib/keys/create-key";
-import { revokeApiKey } from "@/lib/keys/revoke-key";
-import { scopeSchema } from "@/lib/keys/scopes";
-import { createOrgAdmin } from "@/lib/orgs/members";
+import { config } from "@/lib/platform/config/env";
+import { migrate } from "@/lib/platform/db/migrate";
+import { createApiKey } from "@/lib/domain/keys/create-key";
+import { revokeApiKey } from "@/lib/domain/keys/revoke-key";
+import { scopeSchema } from "@/lib/domain/keys/scopes";
+import { createOrgAdmin } from "@/lib/domain/orgs/members";
 import {
   billingInputSchema,
   createOrganization,
   orgStatusSchema,
   setBilling,
   setOrganizationStatus,
-} from "@/lib/orgs/organizations";
+} from "@/lib/domain/orgs/organizations";
 import { setPlatformIntegrations } from "@/lib/platform/integrations-switch";
 import { command } from "../command";
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { getDb } from "@/lib/db/client";
+import { getDb } from "@/lib/platform/db/client";
 import { createTestAttendees, createTestOrg } from "@/lib/testing/fixtures";
 import { runCli } from "../run-cli";
 

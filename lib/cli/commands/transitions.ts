@@ -1,16 +1,16 @@
 import { z } from "zod";
-import { restoreAttendee } from "@/lib/attendees/restore-attendee";
-import { revokeAttendee } from "@/lib/attendees/revoke-attendee";
-import { getDb } from "@/lib/db/client";
-import { closeForm } from "@/lib/engagement/close-form";
-import { openForm } from "@/lib/engagement/open-form";
-import { archiveEvent } from "@/lib/events/archive-event";
-import { createEvent } from "@/lib/events/create-event";
+import { restoreAttendee } from "@/lib/domain/attendees/restore-attendee";
+import { revokeAttendee } from "@/lib/domain/attendees/revoke-attendee";
+import { getDb } from "@/lib/platform/db/client";
+import { closeForm } from "@/lib/domain/engagement/close-form";
+import { openForm } from "@/lib/domain/engagement/open-form";
+import { archiveEvent } from "@/lib/domain/events/archive-event";
+import { createEvent } from "@/lib/domain/events/create-event";
 import { command } from "../command";
 import { orgOf } from "../org-of-record";
 
 // The status changes the console offers, for operators and scripts: the same operations,
-// so the same state tables (lib/transitions/state-tables.ts) and the same webhooks.
+// so the same state tables (lib/domain/transitions/state-tables.ts) and the same webhooks.
 
 export const transitionCommands = {
   "event:create": command({

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { getDb } from "@/lib/db/client";
+import { getDb } from "@/lib/platform/db/client";
 import { createTestAttendees, createTestEvent, createTestOrg } from "@/lib/testing/fixtures";
-import { startWebhookReceiver, type WebhookReceiver } from "@/lib/webhooks/test-receiver";
+import { startWebhookReceiver, type WebhookReceiver } from "@/lib/testing/webhook-receiver";
 import { runCli } from "../run-cli";
 
 // The webhook and engagement operator commands through runCli, against a real receiver.

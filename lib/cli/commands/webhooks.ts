@@ -1,8 +1,8 @@
 import { z } from "zod";
-import { getDb } from "@/lib/db/client";
-import { AppError } from "@/lib/errors/app-error";
-import { attemptDelivery } from "@/lib/webhooks/deliver";
-import { listEndpointDeliveries } from "@/lib/webhooks/delivery-log";
+import { getDb } from "@/lib/platform/db/client";
+import { AppError } from "@/lib/platform/errors/app-error";
+import { attemptDelivery } from "@/lib/domain/webhooks/deliver";
+import { listEndpointDeliveries } from "@/lib/domain/webhooks/delivery-log";
 import {
   createWebhookEndpoint,
   deleteWebhookEndpoint,
@@ -10,10 +10,10 @@ import {
   rollWebhookSecret,
   sendTestPing,
   updateWebhookEndpoint,
-} from "@/lib/webhooks/endpoints";
-import { webhookEventTypesSchema } from "@/lib/webhooks/endpoint-input";
-import { pruneDeliveryLog } from "@/lib/webhooks/prune";
-import { runDueDeliveries } from "@/lib/webhooks/run-due";
+} from "@/lib/domain/webhooks/endpoints";
+import { webhookEventTypesSchema } from "@/lib/domain/webhooks/endpoint-input";
+import { pruneDeliveryLog } from "@/lib/domain/webhooks/prune";
+import { runDueDeliveries } from "@/lib/domain/webhooks/run-due";
 import { command } from "../command";
 
 // Operator commands for webhook endpoints and delivery. The signing secret is printed by

@@ -1,4 +1,4 @@
-import { createAttendee } from "@/lib/attendees/create-attendee";
+import { createAttendee } from "@/lib/domain/attendees/create-attendee";
 import type { PartnerResult } from "../with-partner-key";
 import { IDEMPOTENT_REPLAYED_HEADER, readIdempotencyKey } from "./idempotency-key";
 import { runIdempotent } from "./run-idempotent";

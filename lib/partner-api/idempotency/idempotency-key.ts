@@ -1,5 +1,5 @@
 import { createHash } from "node:crypto";
-import { AppError } from "@/lib/errors/app-error";
+import { AppError } from "@/lib/platform/errors/app-error";
 
 // The Idempotency-Key request header (POST /events/{eventId}/attendees): a client-chosen
 // string, 1 to 255 printable ASCII characters (space to tilde), so any UUID, ULID or

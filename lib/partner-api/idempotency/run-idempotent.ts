@@ -1,6 +1,6 @@
 import { randomUUID } from "node:crypto";
-import { getDb } from "@/lib/db/client";
-import { AppError } from "@/lib/errors/app-error";
+import { getDb } from "@/lib/platform/db/client";
+import { AppError } from "@/lib/platform/errors/app-error";
 import type { Prisma } from "@/lib/generated/prisma/client";
 import { requestFingerprint } from "./idempotency-key";
 

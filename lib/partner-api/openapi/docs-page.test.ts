@@ -3,7 +3,7 @@ import { startRouteServer, type RouteServer } from "@/lib/testing/route-server";
 import { buildOpenApiDocument } from "./document";
 import { renderDocsPage } from "./docs-page";
 import { renderInline, renderMarkdown } from "./markdown";
-import { WEBHOOK_EVENT_TYPES } from "@/lib/webhooks/event-types";
+import { WEBHOOK_EVENT_TYPES } from "@/lib/domain/webhooks/event-types";
 import { ERROR_CATALOGUE } from "./error-catalogue";
 import { OPERATIONS } from "./operations";
 import { publicOrigin } from "./public-origin";

@@ -19,10 +19,10 @@ import {
   SpeakerSchema,
   SponsorSchema,
   TrackSchema,
-} from "../resources";
+} from "@/lib/domain/resources/resources";
 import { API_VERSION, CHANGELOG } from "./changelog";
-import { WEBHOOK_EVENT_TYPES } from "@/lib/webhooks/event-types";
-import { WEBHOOK_DATA_SCHEMAS, webhookBodySchema } from "@/lib/webhooks/payload-schemas";
+import { WEBHOOK_EVENT_TYPES } from "@/lib/domain/webhooks/event-types";
+import { WEBHOOK_DATA_SCHEMAS, webhookBodySchema } from "@/lib/domain/webhooks/payload-schemas";
 import { ERROR_CATALOGUE } from "./error-catalogue";
 import { BASE_HEADERS, errorResponses, HEADERS, RATE_LIMIT_HEADERS } from "./error-responses";
 import { guideMarkdown } from "./guide";

@@ -1,7 +1,7 @@
 import { readdir, readFile } from "node:fs/promises";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { ERROR_STATUS } from "@/lib/errors/app-error";
+import { ERROR_STATUS } from "@/lib/platform/errors/app-error";
 import { ERROR_CATALOGUE } from "./error-catalogue";
 
 // The catalogue is the one source of the reference's errors table, so every details.reason

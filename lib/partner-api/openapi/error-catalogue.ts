@@ -1,4 +1,4 @@
-import { ERROR_STATUS, type ErrorCode } from "@/lib/errors/app-error";
+import { ERROR_STATUS, type ErrorCode } from "@/lib/platform/errors/app-error";
 
 // Every failure the keyed routes can answer with (spec, "Errors" and "Authentication"),
 // as data: the OpenAPI document turns it into components.responses and the errors table

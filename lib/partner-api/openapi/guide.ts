@@ -1,4 +1,4 @@
-import { SCOPE_DESCRIPTIONS, SCOPES } from "@/lib/keys/scopes";
+import { SCOPE_DESCRIPTIONS, SCOPES } from "@/lib/domain/keys/scopes";
 import { MAX_BODY_BYTES } from "../request-body";
 import { RATE_LIMIT_PER_MINUTE } from "../rate-limit";
 import { CHANGELOG } from "./changelog";

@@ -3,8 +3,8 @@ import { mkdtemp, rm, writeFile } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { webhookBody } from "@/lib/webhooks/deliver";
-import { signPayload } from "@/lib/webhooks/signature";
+import { webhookBody } from "@/lib/domain/webhooks/deliver";
+import { signPayload } from "@/lib/domain/webhooks/signature";
 import { PYTHON_VERIFY_SNIPPET, TYPESCRIPT_VERIFY_SNIPPET } from "./integration-guide";
 
 // The verification code the reference tells partners to paste, run against a body signed

@@ -1,9 +1,9 @@
-import { BADGE_ALPHABET, checkCharacter, formatBadgeCode } from "@/lib/badges/badge-code";
-import { MAX_HEADERS } from "@/lib/imports/data-source-input";
-import { WEBHOOK_EVENT_TYPES } from "@/lib/webhooks/event-types";
-import { WEBHOOK_DATA_SCHEMAS, WEBHOOK_EVENT_DESCRIPTIONS } from "@/lib/webhooks/payload-schemas";
-import { AUTO_DISABLE_AFTER_FAILURES, ATTEMPT_TIMEOUT_MS, DELIVERY_LOG_RETENTION_MS, MAX_ATTEMPTS, RETRY_DELAYS_MS } from "@/lib/webhooks/schedule";
-import { DEFAULT_TOLERANCE_SECONDS, SIGNATURE_HEADER } from "@/lib/webhooks/signature";
+import { BADGE_ALPHABET, checkCharacter, formatBadgeCode } from "@/lib/domain/badges/badge-code";
+import { MAX_HEADERS } from "@/lib/domain/imports/data-source-input";
+import { WEBHOOK_EVENT_TYPES } from "@/lib/domain/webhooks/event-types";
+import { WEBHOOK_DATA_SCHEMAS, WEBHOOK_EVENT_DESCRIPTIONS } from "@/lib/domain/webhooks/payload-schemas";
+import { AUTO_DISABLE_AFTER_FAILURES, ATTEMPT_TIMEOUT_MS, DELIVERY_LOG_RETENTION_MS, MAX_ATTEMPTS, RETRY_DELAYS_MS } from "@/lib/domain/webhooks/schedule";
+import { DEFAULT_TOLERANCE_SECONDS, SIGNATURE_HEADER } from "@/lib/domain/webhooks/signature";
 
 // The guide's sections on what happens outside the request/response API: webhooks (types,
 // bodies, signature, retries), data sources and badge codes. Figures and lists come from

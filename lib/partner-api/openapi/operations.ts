@@ -1,6 +1,6 @@
 import type { z } from "zod";
-import { createAttendeeBodySchema, updateAttendeeBodySchema } from "@/lib/attendees/attendee-input";
-import type { Scope } from "@/lib/keys/scopes";
+import { createAttendeeBodySchema, updateAttendeeBodySchema } from "@/lib/domain/attendees/attendee-input";
+import type { Scope } from "@/lib/domain/keys/scopes";
 import { attendeeListQuery, eventListQuery, pageQuery, sessionAttendanceQuery, sessionListQuery } from "../query-schemas";
 import {
   AttendeeSchema,
@@ -17,7 +17,7 @@ import {
   SpeakerSchema,
   SponsorSchema,
   TrackSchema,
-} from "../resources";
+} from "@/lib/domain/resources/resources";
 
 // The one list of what /partner/v1 serves, as the spec's endpoint table. The OpenAPI
 // document (./document.ts) and the HTML reference (./docs-page.ts) are generated from it,

@@ -1,6 +1,6 @@
-import { WEBHOOK_EVENT_TYPES } from "@/lib/webhooks/event-types";
-import { sampleWebhookBody } from "@/lib/webhooks/payload-examples";
-import { WEBHOOK_DATA_SCHEMAS, WEBHOOK_EVENT_DESCRIPTIONS } from "@/lib/webhooks/payload-schemas";
+import { WEBHOOK_EVENT_TYPES } from "@/lib/domain/webhooks/event-types";
+import { sampleWebhookBody } from "@/lib/domain/webhooks/payload-examples";
+import { WEBHOOK_DATA_SCHEMAS, WEBHOOK_EVENT_DESCRIPTIONS } from "@/lib/domain/webhooks/payload-schemas";
 import type { ParameterObject, WebhookObject } from "./types";
 
 // The document's `webhooks` object: what the service POSTs to a partner's endpoint, one

@@ -1,9 +1,9 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { getDb, sqlRows } from "@/lib/db/client";
-import { ATTENDEE_RETURNING } from "@/lib/attendees/attendee-sql";
+import { getDb, sqlRows } from "@/lib/platform/db/client";
+import { ATTENDEE_RETURNING } from "@/lib/domain/attendees/attendee-sql";
 import { createTestAttendees, createTestEvent, createTestOrg } from "@/lib/testing/fixtures";
-import { toAttendee, type AttendeeRow } from "../projections";
+import { toAttendee, type AttendeeRow } from "@/lib/domain/resources/projections";
 import { listAttendees } from "./attendees";
 
 // A page of attendees is spliced from each row's JSON text, which PostgreSQL writes with

@@ -1,8 +1,8 @@
-import { AppError } from "@/lib/errors/app-error";
+import { AppError } from "@/lib/platform/errors/app-error";
 import { Prisma } from "@/lib/generated/prisma/client";
 import { runKeyBoundRead, type KeyBoundRead } from "../key-bound-read";
 import { keysetBounds, keysetSummaryPage, keysetSummarySql, type KeysetSummary, type SortColumn } from "../keyset";
-import { SerializedJson } from "../responses";
+import { SerializedJson } from "@/lib/platform/http/responses";
 
 // Each attendee comes back as its stored JSON text ("partnerJson": the same names and
 // order as toAttendee, timestamps as Date.toISOString() writes them), which the database

@@ -1,9 +1,9 @@
-import { sqlRows } from "@/lib/db/client";
-import { AppError } from "@/lib/errors/app-error";
+import { sqlRows } from "@/lib/platform/db/client";
+import { AppError } from "@/lib/platform/errors/app-error";
 import { Prisma } from "@/lib/generated/prisma/client";
 import type { KeyBoundRead } from "../key-bound-read";
 import { keysetPage } from "../keyset";
-import { iso, toCheckIn, toFeedback, toForm, toFormSubmission, toSessionAttendance } from "../projections";
+import { iso, toCheckIn, toFeedback, toForm, toFormSubmission, toSessionAttendance } from "@/lib/domain/resources/projections";
 import { eventCheckRead, type CheckedEvent } from "./events";
 
 // The engagement record of one event (engagement:read): check-ins, session attendance,

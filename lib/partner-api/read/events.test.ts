@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { getDb } from "@/lib/db/client";
+import { getDb } from "@/lib/platform/db/client";
 import { bearer, createTestAttendees, createTestEvent, createTestKey, createTestOrg } from "@/lib/testing/fixtures";
 import { startRouteServer, type RouteServer } from "@/lib/testing/route-server";
 import { runKeyBoundRead } from "../key-bound-read";
-import { toEvent } from "../projections";
+import { toEvent } from "@/lib/domain/resources/projections";
 import { eventListRead, eventRead } from "./events";
 
 // Events are serialized by PostgreSQL (to_json in toEvent's field order), read inside the

@@ -1,9 +1,9 @@
-import { AppError } from "@/lib/errors/app-error";
+import { AppError } from "@/lib/platform/errors/app-error";
 import { Prisma } from "@/lib/generated/prisma/client";
 import { verifyCursor } from "../cursor";
 import type { KeyBoundRead } from "../key-bound-read";
 import { isoText, keysetBounds, keysetSummaryPage, keysetSummarySql, type KeysetSummary, type SortColumn } from "../keyset";
-import { SerializedJson } from "../responses";
+import { SerializedJson } from "@/lib/platform/http/responses";
 
 declare const checked: unique symbol;
 

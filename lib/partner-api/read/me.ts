@@ -1,5 +1,5 @@
 import type { AuthenticatedKey } from "../authenticate";
-import type { Me } from "../resources";
+import type { Me } from "@/lib/domain/resources/resources";
 
 export function describeKey(key: AuthenticatedKey): Me {
   return {

@@ -1,7 +1,7 @@
-import { sqlRows } from "@/lib/db/client";
+import { sqlRows } from "@/lib/platform/db/client";
 import { Prisma } from "@/lib/generated/prisma/client";
 import { keysetPage } from "../keyset";
-import { iso, toInfoSection, toRoom, toSession, toSpeaker, toSponsor, toTrack } from "../projections";
+import { iso, toInfoSection, toRoom, toSession, toSpeaker, toSponsor, toTrack } from "@/lib/domain/resources/projections";
 import type { CheckedEvent } from "./events";
 
 // The programme of one event (events:read): sessions, tracks, rooms, speakers, sponsors

@@ -1,5 +1,5 @@
 import fc from "fast-check";
-import { ERROR_STATUS } from "@/lib/errors/app-error";
+import { ERROR_STATUS } from "@/lib/platform/errors/app-error";
 import { takeWriteSnapshot, type WriteSnapshot } from "@/lib/testing/write-snapshot";
 import { partnerRequests, type FuzzIds, type FuzzRequest } from "./partner-requests";
 

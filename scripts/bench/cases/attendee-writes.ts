@@ -1,6 +1,6 @@
 import { randomBytes } from "node:crypto";
-import { generateBadgeCode } from "@/lib/badges/badge-code";
-import { getDb } from "@/lib/db/client";
+import { generateBadgeCode } from "@/lib/domain/badges/badge-code";
+import { getDb } from "@/lib/platform/db/client";
 import { caseResult, measuredApiLoad, measureFrameworkFloor, toFloor } from "../lib/floors";
 import { sqlLoad, type SqlQuery } from "../lib/load";
 import type { BenchCase, BenchContext, CaseResult } from "../types";

@@ -1,12 +1,12 @@
 import { randomUUID } from "node:crypto";
 import { performance } from "node:perf_hooks";
 import { Worker } from "node:worker_threads";
-import { getDb } from "@/lib/db/client";
-import { createOrganization, setBilling } from "@/lib/orgs/organizations";
-import { webhookBody, webhookHeaders } from "@/lib/webhooks/deliver";
-import { createWebhookEndpoint } from "@/lib/webhooks/endpoints";
-import { runDueDeliveries } from "@/lib/webhooks/run-due";
-import { verifySignature } from "@/lib/webhooks/signature";
+import { getDb } from "@/lib/platform/db/client";
+import { createOrganization, setBilling } from "@/lib/domain/orgs/organizations";
+import { webhookBody, webhookHeaders } from "@/lib/domain/webhooks/deliver";
+import { createWebhookEndpoint } from "@/lib/domain/webhooks/endpoints";
+import { runDueDeliveries } from "@/lib/domain/webhooks/run-due";
+import { verifySignature } from "@/lib/domain/webhooks/signature";
 import { percentile } from "../lib/load";
 import type { BenchCase, BenchContext, CaseResult } from "../types";
 

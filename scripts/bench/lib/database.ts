@@ -1,6 +1,6 @@
 import pg from "pg";
-import { startEmbeddedDatabase } from "@/lib/db/embedded";
-import { migrate } from "@/lib/db/migrate";
+import { startEmbeddedDatabase } from "@/lib/platform/db/embedded";
+import { migrate } from "@/lib/platform/db/migrate";
 
 // The bench's database. With BENCH_DATABASE_SERVER or DATABASE_URL naming a PostgreSQL
 // server, a fresh database (svc_bench, or BENCH_DATABASE_NAME) is created on that server,

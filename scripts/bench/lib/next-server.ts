@@ -2,7 +2,7 @@ import { spawn, spawnSync, type ChildProcess } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
-import { freePort } from "@/lib/lifecycle/free-port";
+import { freePort } from "@/lib/platform/lifecycle/free-port";
 
 // The app under test is the production build, served in a child process by the server
 // npm start runs (scripts/next-server.mjs), not the in-process route server of the tests.
@@ -88,7 +88,7 @@ export async function startNextServer(options: {
 }): Promise<NextServer> {
   const port = await freePort();
   const child: ChildProcess = spawn(process.execPath, [...(options.nodeArgs ?? []), SERVER, "-p", String(port), "-H", "127.0.0.1"], {
-    // NEXTAUTH_URL: production refuses to start without one (lib/config).
+    // NEXTAUTH_URL: production refuses to start without one (lib/platform/config).
     env: { ...process.env, NEXTAUTH_URL: `http://127.0.0.1:${port}`, ...options.env, NODE_ENV: "production", PORT: String(port) },
     stdio: ["ignore", "pipe", "pipe"],
   });

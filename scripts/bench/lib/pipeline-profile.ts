@@ -1,5 +1,5 @@
-import { getDb } from "@/lib/db/client";
-import { hashKeySecret } from "@/lib/keys/key-secret";
+import { getDb } from "@/lib/platform/db/client";
+import { hashKeySecret } from "@/lib/domain/keys/key-secret";
 import { listAttendees } from "@/lib/partner-api/read/attendees";
 import { PAGE_SQL_AFTER } from "../cases/attendee-pages";
 import { KEY_SQL } from "../cases/me";

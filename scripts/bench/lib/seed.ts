@@ -1,10 +1,10 @@
 import { randomBytes } from "node:crypto";
 import type pg from "pg";
-import { generateBadgeCode } from "@/lib/badges/badge-code";
-import { getDb } from "@/lib/db/client";
-import { createApiKey, MAX_ACTIVE_KEYS } from "@/lib/keys/create-key";
-import { SCOPES } from "@/lib/keys/scopes";
-import { createOrganization, setBilling } from "@/lib/orgs/organizations";
+import { generateBadgeCode } from "@/lib/domain/badges/badge-code";
+import { getDb } from "@/lib/platform/db/client";
+import { createApiKey, MAX_ACTIVE_KEYS } from "@/lib/domain/keys/create-key";
+import { SCOPES } from "@/lib/domain/keys/scopes";
+import { createOrganization, setBilling } from "@/lib/domain/orgs/organizations";
 
 // The bench's data: one organization on the card plan, as many keys as an organization may
 // hold (all scopes), and one event with `attendeeCount` attendees. Organization, keys and

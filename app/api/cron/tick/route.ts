@@ -1,6 +1,6 @@
-import { authorizeCron } from "@/lib/cron/authorize-cron";
-import { errorResponse, jsonResponse, newRequestId } from "@/lib/partner-api/responses";
-import { runScheduledWork } from "@/lib/worker/scheduled-work";
+import { authorizeCron } from "@/lib/runtime/authorize-cron";
+import { errorResponse, jsonResponse, newRequestId } from "@/lib/platform/http/responses";
+import { runScheduledWork } from "@/lib/runtime/scheduled-work";
 
 // The scheduled work without Inngest: webhook sweep, due imports, prune, in bounded
 // batches. vercel.json calls it daily (the one schedule every Vercel plan accepts); on Pro

@@ -6,9 +6,9 @@ import { requireAdmin } from "@/lib/console/guard";
 import { keyInputFromForm } from "@/lib/console/key-form-schema";
 import { formText, runAction } from "@/lib/console/run-action";
 import { viewerTimeZone } from "@/lib/console/viewer-time-zone";
-import { createApiKey } from "@/lib/keys/create-key";
-import { revokeApiKey } from "@/lib/keys/revoke-key";
-import type { Scope } from "@/lib/keys/scopes";
+import { createApiKey } from "@/lib/domain/keys/create-key";
+import { revokeApiKey } from "@/lib/domain/keys/revoke-key";
+import type { Scope } from "@/lib/domain/keys/scopes";
 
 export type CreatedKeyView = { id: string; name: string; prefix: string; secret: string; scopes: Scope[] };
 

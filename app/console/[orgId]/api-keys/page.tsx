@@ -7,11 +7,11 @@ import { ReadOnlyNotice } from "@/components/console/read-only-notice";
 import { ButtonLink } from "@/components/ui/button";
 import { PlusIcon } from "@/components/ui/icons";
 import { Panel } from "@/components/ui/panel";
-import { integrationLockMessage, loadIntegrationLock } from "@/lib/billing/entitlement";
+import { integrationLockMessage, loadIntegrationLock } from "@/lib/domain/billing/entitlement";
 import { requireMember } from "@/lib/console/guard";
 import { listApiKeys } from "@/lib/console/list-api-keys";
 import { parsePageParam } from "@/lib/console/pagination";
-import { MAX_ACTIVE_KEYS } from "@/lib/keys/create-key";
+import { MAX_ACTIVE_KEYS } from "@/lib/domain/keys/create-key";
 import { revokeKeyAction } from "./actions";
 
 export const metadata: Metadata = { title: "API keys" };

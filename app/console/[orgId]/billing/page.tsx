@@ -4,7 +4,7 @@ import { LockBanner } from "@/components/console/lock-banner";
 import { PageHeader } from "@/components/console/page-header";
 import { Badge, type BadgeTone } from "@/components/ui/badge";
 import { Panel, PanelBody } from "@/components/ui/panel";
-import { integrationLockMessage, loadIntegrationLock } from "@/lib/billing/entitlement";
+import { integrationLockMessage, loadIntegrationLock } from "@/lib/domain/billing/entitlement";
 import { formatDate } from "@/lib/console/format-time";
 import { requireMember } from "@/lib/console/guard";
 

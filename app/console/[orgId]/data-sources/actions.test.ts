@@ -1,10 +1,10 @@
-import { randomBytes } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import type { SessionUser } from "@/lib/auth/session";
-import { getDb } from "@/lib/db/client";
-import { sendJson, startPartnerServer, type PartnerServer } from "@/lib/imports/testing/partner-server";
-import { setBilling } from "@/lib/orgs/organizations";
+import { getDb } from "@/lib/platform/db/client";
+import { sendJson, startPartnerServer, type PartnerServer } from "@/lib/testing/partner-server";
+import { setBilling } from "@/lib/domain/orgs/organizations";
 import { createTestEvent, createTestOrg } from "@/lib/testing/fixtures";
+import { createConsoleUser } from "@/lib/testing/console-session";
 
 // The data-source server actions of the console with a real database and a real partner
 // API; only the session (and Next's after(), which needs a request) is stubbed. Who may
@@ -13,13 +13,7 @@ import { createTestEvent, createTestOrg } from "@/lib/testing/fixtures";
 
 const session = vi.hoisted(() => ({ user: null as SessionUser | null }));
 const deferred = vi.hoisted(() => [] as (() => Promise<unknown>)[]);
-vi.mock("@/lib/auth/session", () => ({
-  getSessionUser: async () => session.user,
-  requireUser: async () => {
-    if (!session.user) throw Object.assign(new Error("NEXT_REDIRECT"), { digest: "NEXT_REDIRECT;replace;/sign-in;307;" });
-    return session.user;
-  },
-}));
+vi.mock("@/lib/auth/session", async () => (await import("@/lib/testing/console-session")).sessionModule(session));
 vi.mock("next/cache", () => ({ revalidatePath: vi.fn() }));
 vi.mock("next/server", () => ({ after: (task: () => Promise<unknown>) => void deferred.push(task) }));
 
@@ -34,11 +28,6 @@ let admin: SessionUser;
 let member: SessionUser;
 let outsider: SessionUser;
 
-async function makeUser(org: string, role: "admin" | "member"): Promise<SessionUser> {
-  const user = await getDb().user.create({ data: { email: `d-${randomBytes(4).toString("hex")}@example.com` } });
-  await getDb().membership.create({ data: { orgId: org, userId: user.id, role } });
-  return { id: user.id, email: user.email, name: user.name };
-}
 
 function form(fields: Record<string, string>): FormData {
   const data = new FormData();
@@ -76,9 +65,9 @@ beforeAll(async () => {
   });
   orgId = (await createTestOrg({ plan: "card" })).id;
   eventId = (await createTestEvent(orgId)).id;
-  admin = await makeUser(orgId, "admin");
-  member = await makeUser(orgId, "member");
-  outsider = await makeUser((await createTestOrg()).id, "admin");
+  admin = await createConsoleUser(orgId, "admin");
+  member = await createConsoleUser(orgId, "member");
+  outsider = await createConsoleUser((await createTestOrg()).id, "admin");
 });
 afterAll(async () => partner?.close());
 
@@ -193,7 +182,7 @@ describe("data-source actions", () => {
   it("refuses creating, previewing and running while integrations are locked, with the API's reason", async () => {
     const locked = await createTestOrg({ plan: "card" });
     const lockedEvent = await createTestEvent(locked.id);
-    session.user = await makeUser(locked.id, "admin");
+    session.user = await createConsoleUser(locked.id, "admin");
     const created = await actions.createDataSourceAction(null, form({ orgId: locked.id, payload: JSON.stringify(draft({ eventId: lockedEvent.id })) }));
     const id = created.ok ? created.data.id : "";
     await setBilling(locked.id, { plan: "free" });
@@ -205,7 +194,7 @@ describe("data-source actions", () => {
   });
 });
 
-// Issue 12 item 2: a saved header value is only ever sent to the origin it was saved for.
+// A saved header value is only ever sent to the origin it was saved for.
 // Two partner servers on different ports are two origins; each records what it received.
 describe("stored header values follow the origin they were saved for", () => {
   let other: PartnerServer;
@@ -274,7 +263,7 @@ describe("stored header values follow the origin they were saved for", () => {
   });
 });
 
-// Issue 12 item 9: a partner's words reach the run history bounded (2 KB, marked when cut).
+// A partner's words reach the run history bounded (2 KB, marked when cut).
 describe("partner text in a run's errors", () => {
   it("stores a fetch error quoting the partner's response at most 2 KB long, marked as cut", async () => {
     const longKey = `<img src=x onerror=alert(1)>${"k".repeat(6_000)}`;

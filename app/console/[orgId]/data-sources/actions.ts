@@ -1,23 +1,20 @@
 "use server";
 
 import { revalidatePath } from "next/cache";
-import { after } from "next/server";
 import type { ActionResult, ActionState } from "@/lib/console/action-result";
 import { requireAdmin, requireMember } from "@/lib/console/guard";
 import { formText, runAction } from "@/lib/console/run-action";
-import { getDb } from "@/lib/db/client";
-import { AppError } from "@/lib/errors/app-error";
+import { AppError } from "@/lib/platform/errors/app-error";
 import {
   createDataSource,
   deleteDataSource,
   getDataSourceRun,
   requireDataSource,
-  toRunView,
   updateDataSource,
   type DataSourceRunView,
-} from "@/lib/imports/data-sources";
-import { previewDataSource, type DataSourcePreview } from "@/lib/imports/preview";
-import { startImportRun, type StartedRun } from "@/lib/imports/start-run";
+} from "@/lib/domain/imports/data-sources";
+import { previewDataSource, type DataSourcePreview } from "@/lib/domain/imports/preview";
+import { latestRunSince, runNow, type RunStart } from "@/lib/console/run-now";
 
 // Data-source management for the console. The organization and ids come from the form and
 // are never trusted: requireAdmin (mutations, preview and runs, which send requests on the
@@ -93,48 +90,16 @@ export async function deleteDataSourceAction(_previous: ActionState<null>, formD
   });
 }
 
-/** What "Run now" answers: the finished run, a run still going (watch it), or a queued one. */
-export type RunStart =
-  | { mode: "finished"; run: DataSourceRunView }
-  | { mode: "running"; runId: string | null; requestedAt: Date }
-  | { mode: "queued"; requestedAt: Date };
-
-// An inline run (no Inngest) can take up to a minute: the answer waits this long for it,
-// then returns so the page shows live progress while the run goes on after the response.
-const WAIT_FOR_INLINE_RUN_MS = 1500;
-
-/**
- * Starts a run. startImportRun refuses at once with what a person can act on (the lock
- * reason, 409 run_in_progress); without Inngest it runs the import in this process, which
- * `after()` keeps alive past the response when the run outlasts the short wait.
- */
+/** Starts a run: finished, still going (the page watches it) or queued. */
 export async function runNowAction(_previous: ActionState<RunStart>, formData: FormData): Promise<ActionResult<RunStart>> {
   return runAction<RunStart>(async () => {
     const orgId = orgOf(formData);
     await requireAdmin(orgId);
-    const dataSourceId = sourceOf(formData);
-    const requestedAt = new Date();
-    const started = startImportRun(orgId, dataSourceId).then(
-      (value): { value: StartedRun } => ({ value }),
-      (error: unknown) => ({ error }),
-    );
-    const first = await Promise.race([started, new Promise<null>((resolve) => setTimeout(() => resolve(null), WAIT_FOR_INLINE_RUN_MS))]);
-    refresh(orgId);
-    if (first && "error" in first) throw first.error;
-    if (first) {
-      if (first.value.mode === "queued") return { message: "Run queued. Its progress appears here when it starts.", data: { mode: "queued", requestedAt } };
-      return { message: "Run finished.", data: { mode: "finished", run: first.value.run } };
+    try {
+      return await runNow(orgId, sourceOf(formData));
+    } finally {
+      refresh(orgId);
     }
-    after(async () => {
-      const outcome = await started;
-      if ("error" in outcome) console.error(`[imports] Console run of data source ${dataSourceId} failed:`, outcome.error instanceof Error ? outcome.error.message : outcome.error);
-    });
-    const running = await getDb().dataSourceRun.findFirst({
-      where: { dataSourceId, status: "running", dataSource: { orgId } },
-      orderBy: [{ startedAt: "desc" }, { id: "desc" }],
-      select: { id: true },
-    });
-    return { message: "Run started.", data: { mode: "running", runId: running?.id ?? null, requestedAt } };
   });
 }
 
@@ -151,11 +116,6 @@ export async function latestRunAction(orgId: string, dataSourceId: string, since
   return runAction(async () => {
     await requireMember(orgId);
     const source = await requireDataSource(orgId, dataSourceId);
-    // The run row's startedAt is the database clock; allow for a little skew with ours.
-    const run = await getDb().dataSourceRun.findFirst({
-      where: { dataSourceId: source.id, startedAt: { gte: new Date(new Date(since).getTime() - 5_000) } },
-      orderBy: [{ startedAt: "desc" }, { id: "desc" }],
-    });
-    return { message: "", data: run ? toRunView(run) : null };
+    return { message: "", data: await latestRunSince(source.id, since) };
   });
 }

@@ -6,7 +6,7 @@ import { ReadOnlyNotice } from "@/components/console/read-only-notice";
 import { ButtonLink } from "@/components/ui/button";
 import { PlusIcon } from "@/components/ui/icons";
 import { Panel } from "@/components/ui/panel";
-import { integrationLockMessage, loadIntegrationLock } from "@/lib/billing/entitlement";
+import { integrationLockMessage, loadIntegrationLock } from "@/lib/domain/billing/entitlement";
 import { requireMember } from "@/lib/console/guard";
 import { listDataSourcesPage } from "@/lib/console/list-data-sources";
 import { parsePageParam } from "@/lib/console/pagination";

@@ -1,25 +1,20 @@
 import { randomBytes } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import type { SessionUser } from "@/lib/auth/session";
-import { getDb } from "@/lib/db/client";
+import { getDb } from "@/lib/platform/db/client";
 import { bearer, createTestAttendees, createTestEvent, createTestKey, createTestOrg } from "@/lib/testing/fixtures";
 import { startRouteServer, type RouteServer } from "@/lib/testing/route-server";
-import { createWebhookEndpoint } from "@/lib/webhooks/endpoints";
-import { runDueDeliveries } from "@/lib/webhooks/run-due";
-import { startWebhookReceiver, type WebhookReceiver } from "@/lib/webhooks/test-receiver";
+import { createWebhookEndpoint } from "@/lib/domain/webhooks/endpoints";
+import { runDueDeliveries } from "@/lib/domain/webhooks/run-due";
+import { startWebhookReceiver, type WebhookReceiver } from "@/lib/testing/webhook-receiver";
+import { createConsoleUser } from "@/lib/testing/console-session";
 
 // The events server actions with a real database, a real signing-verifying receiver and
 // the real Partner API routes; only the session is stubbed. Each change arrives as its
 // webhook and is what a partner's key reads afterwards; members change nothing.
 
 const session = vi.hoisted(() => ({ user: null as SessionUser | null }));
-vi.mock("@/lib/auth/session", () => ({
-  getSessionUser: async () => session.user,
-  requireUser: async () => {
-    if (!session.user) throw Object.assign(new Error("NEXT_REDIRECT"), { digest: "NEXT_REDIRECT;replace;/sign-in;307;" });
-    return session.user;
-  },
-}));
+vi.mock("@/lib/auth/session", async () => (await import("@/lib/testing/console-session")).sessionModule(session));
 vi.mock("next/cache", () => ({ revalidatePath: vi.fn() }));
 
 const actions = await import("./actions");
@@ -31,11 +26,6 @@ let key: string;
 let admin: SessionUser;
 let member: SessionUser;
 
-async function makeUser(org: string, role: "admin" | "member"): Promise<SessionUser> {
-  const user = await getDb().user.create({ data: { email: `e-${randomBytes(4).toString("hex")}@example.com` } });
-  await getDb().membership.create({ data: { orgId: org, userId: user.id, role } });
-  return { id: user.id, email: user.email, name: user.name };
-}
 
 function form(fields: Record<string, string>): FormData {
   const data = new FormData();
@@ -62,8 +52,8 @@ beforeAll(async () => {
   receiver = await startWebhookReceiver();
   server = await startRouteServer();
   orgId = (await createTestOrg({ plan: "card" })).id;
-  admin = await makeUser(orgId, "admin");
-  member = await makeUser(orgId, "member");
+  admin = await createConsoleUser(orgId, "admin");
+  member = await createConsoleUser(orgId, "member");
   key = (await createTestKey(orgId)).secret;
   const { secret } = await createWebhookEndpoint(orgId, {
     url: receiver.url,

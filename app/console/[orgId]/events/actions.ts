@@ -4,19 +4,19 @@ import { revalidatePath } from "next/cache";
 import type { ActionResult, ActionState } from "@/lib/console/action-result";
 import { requireAdmin } from "@/lib/console/guard";
 import { formText, runAction } from "@/lib/console/run-action";
-import { createAttendee } from "@/lib/attendees/create-attendee";
-import { deleteAttendee } from "@/lib/attendees/delete-attendee";
-import { restoreAttendee } from "@/lib/attendees/restore-attendee";
-import { revokeAttendee } from "@/lib/attendees/revoke-attendee";
-import { checkIn } from "@/lib/engagement/check-in";
-import { closeForm } from "@/lib/engagement/close-form";
-import { openForm } from "@/lib/engagement/open-form";
-import { archiveEvent } from "@/lib/events/archive-event";
-import { createEvent } from "@/lib/events/create-event";
-import { publishEvent } from "@/lib/events/publish-event";
-import { updateEvent } from "@/lib/events/update-event";
-import { wallClockToIso } from "@/lib/events/zoned-date-time";
-import { AppError } from "@/lib/errors/app-error";
+import { createAttendee } from "@/lib/domain/attendees/create-attendee";
+import { deleteAttendee } from "@/lib/domain/attendees/delete-attendee";
+import { restoreAttendee } from "@/lib/domain/attendees/restore-attendee";
+import { revokeAttendee } from "@/lib/domain/attendees/revoke-attendee";
+import { checkIn } from "@/lib/domain/engagement/check-in";
+import { closeForm } from "@/lib/domain/engagement/close-form";
+import { openForm } from "@/lib/domain/engagement/open-form";
+import { archiveEvent } from "@/lib/domain/events/archive-event";
+import { createEvent } from "@/lib/domain/events/create-event";
+import { publishEvent } from "@/lib/domain/events/publish-event";
+import { updateEvent } from "@/lib/domain/events/update-event";
+import { wallClockToIso } from "@/lib/domain/events/zoned-date-time";
+import { AppError } from "@/lib/platform/errors/app-error";
 
 // Thin: each action checks the admin of the organization named in the form, calls one
 // lib/ operation (which scopes every id to that organization) and says what happened.

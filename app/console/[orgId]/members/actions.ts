@@ -4,9 +4,9 @@ import { revalidatePath } from "next/cache";
 import type { ActionResult, ActionState } from "@/lib/console/action-result";
 import { requireAdmin } from "@/lib/console/guard";
 import { formText, runAction } from "@/lib/console/run-action";
-import { changeMemberRole } from "@/lib/orgs/change-member-role";
-import { createInvite, invitePath, revokeInvite } from "@/lib/orgs/invites";
-import { removeMember } from "@/lib/orgs/remove-member";
+import { changeMemberRole } from "@/lib/domain/orgs/change-member-role";
+import { createInvite, invitePath, revokeInvite } from "@/lib/domain/orgs/invites";
+import { removeMember } from "@/lib/domain/orgs/remove-member";
 
 export type CreatedInviteView = { email: string; role: "admin" | "member"; path: string; expiresAt: string };
 

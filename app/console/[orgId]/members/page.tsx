@@ -14,7 +14,7 @@ import { TBody, THead, Table, Td, Th, Tr } from "@/components/ui/table";
 import { requireMember } from "@/lib/console/guard";
 import { listMembers } from "@/lib/console/list-members";
 import { parsePageParam } from "@/lib/console/pagination";
-import { inviteState, listOpenInvites } from "@/lib/orgs/invites";
+import { inviteState, listOpenInvites } from "@/lib/domain/orgs/invites";
 import { changeMemberRoleAction, createInviteAction, removeMemberAction, revokeInviteAction } from "./actions";
 
 export const metadata: Metadata = { title: "Members" };

@@ -1,12 +1,12 @@
-import { randomBytes } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import type { SessionUser } from "@/lib/auth/session";
-import { getDb } from "@/lib/db/client";
-import { TUNNEL_HINT } from "@/lib/outbound/local-url-hint";
-import { setBilling } from "@/lib/orgs/organizations";
+import { getDb } from "@/lib/platform/db/client";
+import { TUNNEL_HINT } from "@/lib/platform/outbound/local-url-hint";
+import { setBilling } from "@/lib/domain/orgs/organizations";
 import { createTestOrg } from "@/lib/testing/fixtures";
-import { activeSigningSecrets } from "@/lib/webhooks/signing-secret";
-import { startWebhookReceiver, type WebhookReceiver } from "@/lib/webhooks/test-receiver";
+import { activeSigningSecrets } from "@/lib/domain/webhooks/signing-secret";
+import { startWebhookReceiver, type WebhookReceiver } from "@/lib/testing/webhook-receiver";
+import { createConsoleUser } from "@/lib/testing/console-session";
 
 // The webhook server actions of the console with a real database and a real receiver;
 // only the session is stubbed. Who may do what (admin, member, outsider), what the
@@ -14,13 +14,7 @@ import { startWebhookReceiver, type WebhookReceiver } from "@/lib/webhooks/test-
 // is configured in tests, as on a local install).
 
 const session = vi.hoisted(() => ({ user: null as SessionUser | null }));
-vi.mock("@/lib/auth/session", () => ({
-  getSessionUser: async () => session.user,
-  requireUser: async () => {
-    if (!session.user) throw Object.assign(new Error("NEXT_REDIRECT"), { digest: "NEXT_REDIRECT;replace;/sign-in;307;" });
-    return session.user;
-  },
-}));
+vi.mock("@/lib/auth/session", async () => (await import("@/lib/testing/console-session")).sessionModule(session));
 vi.mock("next/cache", () => ({ revalidatePath: vi.fn() }));
 
 const actions = await import("./actions");
@@ -31,11 +25,6 @@ let admin: SessionUser;
 let member: SessionUser;
 let outsider: SessionUser;
 
-async function makeUser(org: string, role: "admin" | "member"): Promise<SessionUser> {
-  const user = await getDb().user.create({ data: { email: `w-${randomBytes(4).toString("hex")}@example.com` } });
-  await getDb().membership.create({ data: { orgId: org, userId: user.id, role } });
-  return { id: user.id, email: user.email, name: user.name };
-}
 
 function form(fields: Record<string, string | string[]>): FormData {
   const data = new FormData();
@@ -46,9 +35,9 @@ function form(fields: Record<string, string | string[]>): FormData {
 beforeAll(async () => {
   receiver = await startWebhookReceiver();
   orgId = (await createTestOrg({ plan: "card" })).id;
-  admin = await makeUser(orgId, "admin");
-  member = await makeUser(orgId, "member");
-  outsider = await makeUser((await createTestOrg()).id, "admin");
+  admin = await createConsoleUser(orgId, "admin");
+  member = await createConsoleUser(orgId, "member");
+  outsider = await createConsoleUser((await createTestOrg()).id, "admin");
 });
 afterAll(async () => receiver?.close());
 
@@ -143,7 +132,7 @@ describe("webhook actions", () => {
     expect(await getDb().webhookEndpoint.findUnique({ where: { id } })).toBeNull();
   });
 
-  // Issue 12 item 7. Ten admins (or ten clicks) roll the secret they all saw at once: the
+  // Ten admins (or ten clicks) roll the secret they all saw at once: the
   // row lock serialises them and the expected prefix refuses all but the first, so exactly
   // one new secret exists and the secret current before the roll is the overlap secret.
   it("ten concurrent rolls of the same secret: one wins, nine answer 409, the old secret stays the overlap secret", async () => {
@@ -165,7 +154,7 @@ describe("webhook actions", () => {
 
   it("refuses creating and pinging while integrations are locked, with the API's reason", async () => {
     const locked = await createTestOrg({ plan: "card" });
-    session.user = await makeUser(locked.id, "admin");
+    session.user = await createConsoleUser(locked.id, "admin");
     const created = await actions.createEndpointAction(null, form({ orgId: locked.id, url: receiver.url, eventTypes: "attendee.created" }));
     expect(created.ok).toBe(true);
     await setBilling(locked.id, { plan: "free" });

@@ -14,9 +14,9 @@ import {
   deleteWebhookEndpoint,
   rollWebhookSecret,
   updateWebhookEndpoint,
-} from "@/lib/webhooks/endpoints";
-import { resendDelivery } from "@/lib/webhooks/resend-delivery";
-import { sendTestEvent } from "@/lib/webhooks/send-test-event";
+} from "@/lib/domain/webhooks/endpoints";
+import { resendDelivery } from "@/lib/domain/webhooks/resend-delivery";
+import { sendTestEvent } from "@/lib/domain/webhooks/send-test-event";
 
 // Webhook endpoint management for the console. The organization and ids come from the
 // submitted form and are never trusted: requireAdmin checks the signed-in user is an admin

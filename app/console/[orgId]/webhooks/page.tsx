@@ -7,10 +7,10 @@ import { DeliveryHeadersNote, SignatureSteps, VerifySnippet } from "@/components
 import { ButtonLink } from "@/components/ui/button";
 import { PlusIcon } from "@/components/ui/icons";
 import { Panel, PanelBody } from "@/components/ui/panel";
-import { integrationLockMessage, loadIntegrationLock } from "@/lib/billing/entitlement";
+import { integrationLockMessage, loadIntegrationLock } from "@/lib/domain/billing/entitlement";
 import { requireMember } from "@/lib/console/guard";
 import { possessive } from "@/lib/console/possessive";
-import { MAX_WEBHOOK_ENDPOINTS, listWebhookEndpoints } from "@/lib/webhooks/endpoints";
+import { MAX_WEBHOOK_ENDPOINTS, listWebhookEndpoints } from "@/lib/domain/webhooks/endpoints";
 
 export const metadata: Metadata = { title: "Webhooks" };
 

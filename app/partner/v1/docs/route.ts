@@ -3,7 +3,7 @@ import { renderDocsPage } from "@/lib/partner-api/openapi/docs-page";
 import { publicOrigin } from "@/lib/partner-api/openapi/public-origin";
 import { routeMethods } from "@/lib/partner-api/route-methods";
 import { withPublic } from "@/lib/partner-api/with-partner-key";
-import { baseSecurityHeaders, currentMode, inlineHtmlContentSecurityPolicy } from "@/lib/security/security-headers";
+import { baseSecurityHeaders, currentMode, inlineHtmlContentSecurityPolicy } from "@/lib/platform/http/security-headers";
 
 // Public: the readable reference, rendered from the OpenAPI document at request time so
 // the base URL and curl examples name the host the reader actually reached. The page has

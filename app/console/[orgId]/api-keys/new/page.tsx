@@ -6,7 +6,7 @@ import { PageHeader } from "@/components/console/page-header";
 import { ReadOnlyNotice } from "@/components/console/read-only-notice";
 import { ArrowRightIcon } from "@/components/ui/icons";
 import { Panel, PanelBody } from "@/components/ui/panel";
-import { integrationLockMessage, loadIntegrationLock } from "@/lib/billing/entitlement";
+import { integrationLockMessage, loadIntegrationLock } from "@/lib/domain/billing/entitlement";
 import { requireMember } from "@/lib/console/guard";
 import { displayOrigin } from "@/lib/console/request-origin";
 import { createKeyAction } from "../actions";

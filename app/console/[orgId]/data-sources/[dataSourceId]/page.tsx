@@ -10,7 +10,7 @@ import { ReadOnlyNotice } from "@/components/console/read-only-notice";
 import { ButtonLink } from "@/components/ui/button";
 import { ArrowRightIcon } from "@/components/ui/icons";
 import { Panel, PanelBody } from "@/components/ui/panel";
-import { integrationLockMessage, loadIntegrationLock } from "@/lib/billing/entitlement";
+import { integrationLockMessage, loadIntegrationLock } from "@/lib/domain/billing/entitlement";
 import { ADMIN_REQUIRED_MESSAGE, requireMember } from "@/lib/console/guard";
 import { getEventOption, listImportRunsPage } from "@/lib/console/list-data-sources";
 import { parsePageParam } from "@/lib/console/pagination";

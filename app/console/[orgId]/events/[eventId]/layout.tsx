@@ -8,7 +8,7 @@ import { ReadOnlyNotice } from "@/components/console/read-only-notice";
 import { Badge } from "@/components/ui/badge";
 import { requireMember } from "@/lib/console/guard";
 import { findOrgEvent } from "@/lib/console/event-workspace";
-import { canTransition } from "@/lib/transitions/state-tables";
+import { canTransition } from "@/lib/domain/transitions/state-tables";
 import { archiveEventAction, publishEventAction } from "../actions";
 
 type Props = { children: ReactNode; params: Promise<{ orgId: string; eventId: string }> };

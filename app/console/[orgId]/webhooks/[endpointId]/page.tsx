@@ -13,14 +13,14 @@ import { Badge } from "@/components/ui/badge";
 import { Callout } from "@/components/ui/callout";
 import { ArrowRightIcon } from "@/components/ui/icons";
 import { Panel, PanelBody } from "@/components/ui/panel";
-import { integrationLockMessage, loadIntegrationLock } from "@/lib/billing/entitlement";
+import { integrationLockMessage, loadIntegrationLock } from "@/lib/domain/billing/entitlement";
 import { formatDateTime } from "@/lib/console/format-time";
 import { requireMember } from "@/lib/console/guard";
 import { viewerTimeZone } from "@/lib/console/viewer-time-zone";
 import { listDeliveriesPage, parseDeliveryFilters } from "@/lib/console/list-deliveries";
-import { AppError } from "@/lib/errors/app-error";
-import { getWebhookEndpoint } from "@/lib/webhooks/endpoints";
-import { AUTO_DISABLE_AFTER_FAILURES } from "@/lib/webhooks/schedule";
+import { AppError } from "@/lib/platform/errors/app-error";
+import { getWebhookEndpoint } from "@/lib/domain/webhooks/endpoints";
+import { AUTO_DISABLE_AFTER_FAILURES } from "@/lib/domain/webhooks/schedule";
 import {
   deleteEndpointAction,
   deliveryStatusAction,

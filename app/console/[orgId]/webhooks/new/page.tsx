@@ -6,9 +6,9 @@ import { ReadOnlyNotice } from "@/components/console/read-only-notice";
 import { CreateEndpointForm } from "@/components/console/webhooks/endpoint-form";
 import { ArrowRightIcon } from "@/components/ui/icons";
 import { Panel, PanelBody } from "@/components/ui/panel";
-import { integrationLockMessage, loadIntegrationLock } from "@/lib/billing/entitlement";
+import { integrationLockMessage, loadIntegrationLock } from "@/lib/domain/billing/entitlement";
 import { requireMember } from "@/lib/console/guard";
-import { MAX_WEBHOOK_ENDPOINTS, listWebhookEndpoints } from "@/lib/webhooks/endpoints";
+import { MAX_WEBHOOK_ENDPOINTS, listWebhookEndpoints } from "@/lib/domain/webhooks/endpoints";
 import { createEndpointAction } from "../actions";
 
 export const metadata: Metadata = { title: "Add a webhook endpoint" };

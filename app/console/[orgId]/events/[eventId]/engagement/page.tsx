@@ -10,7 +10,7 @@ import { TBody, THead, Table, Td, Th, Tr } from "@/components/ui/table";
 import { requireMember } from "@/lib/console/guard";
 import { engagementCursors, engagementRecord } from "@/lib/console/engagement-lists";
 import { findOrgEvent, listEventForms } from "@/lib/console/event-workspace";
-import { canTransition } from "@/lib/transitions/state-tables";
+import { canTransition } from "@/lib/domain/transitions/state-tables";
 import { closeFormAction, openFormAction } from "../../actions";
 
 export const metadata: Metadata = { title: "Engagement" };

@@ -5,7 +5,7 @@ import { redirect } from "next/navigation";
 import type { ActionResult, ActionState } from "@/lib/console/action-result";
 import { requireAdmin } from "@/lib/console/guard";
 import { formText, runAction } from "@/lib/console/run-action";
-import { updateAttendee } from "@/lib/attendees/update-attendee";
+import { updateAttendee } from "@/lib/domain/attendees/update-attendee";
 import { removeAttendeeAction } from "../../actions";
 
 // The attendee page's own actions. Edit is the Partner API's PATCH (same operation, same

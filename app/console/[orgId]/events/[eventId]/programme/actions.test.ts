@@ -1,8 +1,8 @@
-import { randomBytes } from "node:crypto";
 import { beforeAll, describe, expect, it, vi } from "vitest";
 import type { SessionUser } from "@/lib/auth/session";
-import { getDb } from "@/lib/db/client";
+import { getDb } from "@/lib/platform/db/client";
 import { createTestEvent, createTestOrg } from "@/lib/testing/fixtures";
+import { createConsoleUser } from "@/lib/testing/console-session";
 
 // The session actions with a real database; only the signed-in user is stubbed. The form's
 // wall-clock times are read in the venue's zone, bad input comes back as field messages
@@ -10,13 +10,7 @@ import { createTestEvent, createTestOrg } from "@/lib/testing/fixtures";
 // Delivery to a receiver and the Partner API's view are covered in e2e/programme.spec.ts.
 
 const session = vi.hoisted(() => ({ user: null as SessionUser | null }));
-vi.mock("@/lib/auth/session", () => ({
-  getSessionUser: async () => session.user,
-  requireUser: async () => {
-    if (!session.user) throw Object.assign(new Error("NEXT_REDIRECT"), { digest: "NEXT_REDIRECT;replace;/sign-in;307;" });
-    return session.user;
-  },
-}));
+vi.mock("@/lib/auth/session", async () => (await import("@/lib/testing/console-session")).sessionModule(session));
 vi.mock("next/cache", () => ({ revalidatePath: vi.fn() }));
 
 const actions = await import("./actions");
@@ -26,11 +20,7 @@ let eventId: string;
 let admin: SessionUser;
 let member: SessionUser;
 
-async function makeUser(role: "admin" | "member"): Promise<SessionUser> {
-  const user = await getDb().user.create({ data: { email: `p-${randomBytes(4).toString("hex")}@example.com` } });
-  await getDb().membership.create({ data: { orgId, userId: user.id, role } });
-  return { id: user.id, email: user.email, name: user.name };
-}
+const makeUser = (role: "admin" | "member") => createConsoleUser(orgId, role);
 
 function form(fields: Record<string, string>): FormData {
   const data = new FormData();

@@ -4,14 +4,14 @@ import { revalidatePath } from "next/cache";
 import type { ActionResult, ActionState } from "@/lib/console/action-result";
 import { requireAdmin } from "@/lib/console/guard";
 import { formText, runAction } from "@/lib/console/run-action";
-import { wallClockToIso } from "@/lib/events/zoned-date-time";
-import { createSession } from "@/lib/programme/create-session";
-import { deleteSession } from "@/lib/programme/delete-session";
-import type { SessionType } from "@/lib/programme/session-input";
-import { updateSession } from "@/lib/programme/update-session";
+import { wallClockToIso } from "@/lib/domain/events/zoned-date-time";
+import { createSession } from "@/lib/domain/programme/create-session";
+import { deleteSession } from "@/lib/domain/programme/delete-session";
+import type { SessionType } from "@/lib/domain/programme/session-input";
+import { updateSession } from "@/lib/domain/programme/update-session";
 
 // Thin: each action checks the admin of the organization named in the form and calls one
-// lib/programme operation, which scopes the event or session to that organization, applies
+// lib/domain/programme operation, which scopes the event or session to that organization, applies
 // the session rules the import and the CLI use, and records the webhook in the same
 // transaction.
 

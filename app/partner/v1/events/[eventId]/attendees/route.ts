@@ -1,4 +1,4 @@
-import { createAttendeeBodySchema } from "@/lib/attendees/attendee-input";
+import { createAttendeeBodySchema } from "@/lib/domain/attendees/attendee-input";
 import { createAttendeeIdempotently } from "@/lib/partner-api/idempotency/create-attendee-idempotently";
 import { attendeeListQuery } from "@/lib/partner-api/query-schemas";
 import { attendeePageRead } from "@/lib/partner-api/read/attendees";

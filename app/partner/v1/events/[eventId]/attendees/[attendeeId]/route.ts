@@ -1,5 +1,5 @@
-import { updateAttendeeBodySchema } from "@/lib/attendees/attendee-input";
-import { updateAttendee } from "@/lib/attendees/update-attendee";
+import { updateAttendeeBodySchema } from "@/lib/domain/attendees/attendee-input";
+import { updateAttendee } from "@/lib/domain/attendees/update-attendee";
 import { attendeeRead } from "@/lib/partner-api/read/attendees";
 import { routeMethods } from "@/lib/partner-api/route-methods";
 import { withPartnerKey } from "@/lib/partner-api/with-partner-key";

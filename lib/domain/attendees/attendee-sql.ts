@@ -1,0 +1,48 @@
+import { getDb, sqlQuery } from "@/lib/platform/db/client";
+import { Prisma } from "@/lib/generated/prisma/client";
+import type { AttendeeRow } from "@/lib/domain/resources/projections";
+
+// SQL shared by the attendee write operations. Only projected columns come back, so
+// internal ones (qrToken, inviteCode, userId) never reach a response or webhook body.
+
+export type Tx = Prisma.TransactionClient;
+
+/** An event's status as guest-list writes see it (writable-event.ts decides what each allows). */
+export type EventWriteState = "draft" | "published" | "archived";
+
+/** Columns of a row aliased `a`, shaped for toAttendee / attendeePayload. */
+export const ATTENDEE_RETURNING = Prisma.raw(`a.id, a."eventId", a."displayName", a.email::text AS email, a.company,
+  a."jobTitle", a.status::text AS status, a."visibleInList", a."badgeCode", a."invitedAt", a."checkedInAt", a."createdAt",
+  a."updatedAt"`);
+
+// maxWait covers the wait for a pooled connection: on the embedded database the pool has
+// one connection, so parallel requests queue for it.
+const TRANSACTION_OPTIONS = { maxWait: 10_000, timeout: 10_000 };
+
+/** Runs `work` in the caller's transaction when given one, otherwise in a new one. */
+export function inTransaction<T>(tx: Tx | undefined, work: (tx: Tx) => Promise<T>): Promise<T> {
+  return tx ? work(tx) : getDb().$transaction(work, TRANSACTION_OPTIONS);
+}
+
+/**
+ * In one statement, without locks: the event's status (null when the event is missing or
+ * another organization's) and the attendee row (null when it is not on that event). A
+ * change computed from it is written only if the row is still exactly this one
+ * (apply-attendee-changes.ts).
+ */
+export async function readAttendeeForChange(
+  orgId: string,
+  eventId: string,
+  attendeeId: string,
+): Promise<{ eventStatus: EventWriteState | null; attendee: AttendeeRow | null }> {
+  const [row] = await sqlQuery<Partial<AttendeeRow> & { eventStatus: EventWriteState | null }>(Prisma.sql`
+    WITH ev AS (
+      SELECT e.status::text AS status FROM "Event" e WHERE e.id = ${eventId}::uuid AND e."orgId" = ${orgId}::uuid
+    ), att AS (
+      SELECT ${ATTENDEE_RETURNING} FROM "Attendee" a
+      WHERE a.id = ${attendeeId}::uuid AND a."eventId" = ${eventId}::uuid AND EXISTS (SELECT 1 FROM ev)
+    )
+    SELECT (SELECT status FROM ev) AS "eventStatus", att.* FROM (SELECT 1) AS one LEFT JOIN att ON true`);
+  const { eventStatus, ...attendee } = row;
+  return { eventStatus, attendee: attendee.id ? (attendee as AttendeeRow) : null };
+}

@@ -1,0 +1,41 @@
+import { z } from "zod";
+import { getDb } from "@/lib/platform/db/client";
+import { AppError } from "@/lib/platform/errors/app-error";
+import type { AttendeeRow } from "@/lib/domain/resources/projections";
+import { dispatchSoon } from "@/lib/domain/webhooks/dispatch";
+import { recordWebhookEvent } from "@/lib/domain/webhooks/outbox";
+import { attendeePayload } from "@/lib/domain/webhooks/payloads";
+
+const isUuid = (value: string) => z.uuid().safeParse(value).success;
+
+/**
+ * Removes an attendee for good (console and operator only; the Partner API has no
+ * delete). Their check-in, door scans and form answers go with them; feedback they wrote
+ * stays with attendeeId cleared. Records `attendee.deleted` carrying the attendee as it
+ * was (projection with badgeCode, without createdAt/updatedAt). An archived event's guest
+ * list is read-only (409 event_archived), as for the other guest-list writes.
+ */
+export async function deleteAttendee(orgId: string, attendeeId: string): Promise<AttendeeRow> {
+  if (!isUuid(attendeeId) || !isUuid(orgId)) throw new AppError("NOT_FOUND", "No such attendee.");
+  const result = await getDb().$transaction(async (tx) => {
+    const rows = await tx.$queryRaw<(AttendeeRow & { eventStatus: string })[]>`
+      SELECT a.id, a."eventId", a."displayName", a.email::text AS email, a.company, a."jobTitle", a.status::text AS status,
+             a."visibleInList", a."badgeCode", a."invitedAt", a."checkedInAt", a."createdAt", a."updatedAt",
+             e.status::text AS "eventStatus"
+      FROM "Attendee" a JOIN "Event" e ON e.id = a."eventId"
+      WHERE a.id = ${attendeeId}::uuid AND e."orgId" = ${orgId}::uuid
+      FOR UPDATE OF a`;
+    const found = rows[0];
+    if (!found) throw new AppError("NOT_FOUND", "No such attendee.");
+    const { eventStatus, ...attendee } = found;
+    if (eventStatus === "archived") {
+      throw new AppError("CONFLICT", "The event is archived; its guest list is read-only.", { reason: "event_archived" });
+    }
+    await tx.attendee.delete({ where: { id: attendeeId } });
+    const { id } = await recordWebhookEvent(tx, { orgId, type: "attendee.deleted", data: attendeePayload(attendee) });
+    return { attendee, recorded: id };
+  }, { maxWait: 10_000, timeout: 10_000 });
+
+  await dispatchSoon([result.recorded]);
+  return result.attendee;
+}

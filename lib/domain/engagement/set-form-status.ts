@@ -1,0 +1,31 @@
+import { getDb } from "@/lib/platform/db/client";
+import { AppError } from "@/lib/platform/errors/app-error";
+import { assertTransition, type FormStatus } from "@/lib/domain/transitions/state-tables";
+import { TX_OPTIONS, assertEventOpenForEngagement, isUuid } from "./engagement-rows";
+
+// Shared by openForm and closeForm. The webhook catalogue has no form type, so a form's
+// status change records no outbox row; partners read it from GET .../forms. The form row
+// is locked so a submission in flight (which reads the status) finishes first.
+
+export async function setFormStatus(
+  orgId: string,
+  formId: string,
+  next: FormStatus,
+): Promise<{ form: { id: string; eventId: string; status: FormStatus }; changed: boolean }> {
+  if (!isUuid(formId) || !isUuid(orgId)) throw new AppError("NOT_FOUND", "No such form.");
+  return getDb().$transaction(async (tx) => {
+    const rows = await tx.$queryRaw<{ id: string; eventId: string; status: FormStatus; eventStatus: string }[]>`
+      SELECT f.id, f."eventId", f.status::text AS status, e.status::text AS "eventStatus"
+      FROM "Form" f JOIN "Event" e ON e.id = f."eventId"
+      WHERE f.id = ${formId}::uuid AND e."orgId" = ${orgId}::uuid
+      FOR UPDATE OF f`;
+    const current = rows[0];
+    if (!current) throw new AppError("NOT_FOUND", "No such form.");
+    const form = { id: current.id, eventId: current.eventId, status: current.status };
+    if (current.status === next) return { form, changed: false };
+    assertEventOpenForEngagement(current.eventStatus);
+    assertTransition("form", current.status, next);
+    await tx.form.update({ where: { id: formId }, data: { status: next } });
+    return { form: { ...form, status: next }, changed: true };
+  }, TX_OPTIONS);
+}

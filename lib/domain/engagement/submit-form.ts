@@ -1,0 +1,73 @@
+import { getDb } from "@/lib/platform/db/client";
+import { AppError, validationError } from "@/lib/platform/errors/app-error";
+import type { Prisma } from "@/lib/generated/prisma/client";
+import { toFormSubmission } from "@/lib/domain/resources/projections";
+import type { FormSubmissionResource } from "@/lib/domain/resources/resources";
+import { dispatchSoon } from "@/lib/domain/webhooks/dispatch";
+import { recordWebhookEvent } from "@/lib/domain/webhooks/outbox";
+import { formSubmissionPayload } from "@/lib/domain/webhooks/payloads";
+import { TX_OPTIONS, assertAttendeeNotRevoked, assertEventOpenForEngagement, isUuid, lockOrgAttendee } from "./engagement-rows";
+import { checkAnswers, parseFormFields, sameAnswers } from "./form-answers";
+
+/**
+ * An attendee answers an open form. The first submission is revision 1; a correction
+ * overwrites the answers, raises the revision by one and moves updatedAt (submittedAt
+ * stays). Each records `form.submission.created` with its revision (there is no
+ * form.submission.updated). Sending the same answers again changes nothing and records
+ * nothing. Refused: a form that is not open (409 form_not_open), an attendee of another
+ * event (400 naming attendeeId), answers that don't fit the fields (400 naming
+ * `answers.<key>`).
+ */
+export async function submitForm(
+  orgId: string,
+  input: { formId: string; attendeeId: string; answers: unknown },
+): Promise<{ submission: FormSubmissionResource & { revision: number }; changed: boolean }> {
+  const { formId, attendeeId } = input;
+  const result = await getDb().$transaction(async (tx) => {
+    // The attendee row lock serialises this attendee's submissions: two first
+    // submissions at once become revision 1 and 2, never a unique violation.
+    const { eventStatus, ...attendee } = await lockOrgAttendee(tx, orgId, attendeeId);
+    const form = isUuid(formId)
+      ? await tx.form.findFirst({ where: { id: formId, event: { orgId } }, select: { id: true, eventId: true, status: true, fields: true } })
+      : null;
+    if (!form) throw new AppError("NOT_FOUND", "No such form.");
+    if (form.eventId !== attendee.eventId) {
+      throw validationError([
+        { code: "custom", path: ["attendeeId"], message: "The attendee is not on the guest list of this form's event.", input: attendeeId },
+      ]);
+    }
+    assertEventOpenForEngagement(eventStatus);
+    if (form.status !== "open") {
+      throw new AppError("CONFLICT", "This form does not accept answers.", { reason: "form_not_open", status: form.status });
+    }
+    assertAttendeeNotRevoked(attendee);
+    const checked = checkAnswers(parseFormFields(form.fields), input.answers);
+    if (!checked.ok) throw validationError(checked.issues);
+    const answers = checked.answers as Prisma.InputJsonObject;
+
+    const existing = await tx.formSubmission.findUnique({ where: { formId_attendeeId: { formId, attendeeId } } });
+    if (existing && sameAnswers(existing.answers, answers)) return { row: existing, recorded: null };
+
+    const now = new Date();
+    const row = existing
+      ? await tx.formSubmission.update({
+          where: { id: existing.id },
+          data: { answers, revision: existing.revision + 1, updatedAt: now },
+        })
+      : await tx.formSubmission.create({
+          data: { formId, attendeeId, answers, revision: 1, submittedAt: now, updatedAt: now },
+        });
+    const { id } = await recordWebhookEvent(tx, {
+      orgId,
+      type: "form.submission.created",
+      data: formSubmissionPayload({ ...row, eventId: form.eventId }),
+    });
+    return { row, recorded: id };
+  }, TX_OPTIONS);
+
+  if (result.recorded) await dispatchSoon([result.recorded]);
+  return {
+    submission: { ...toFormSubmission(result.row), revision: result.row.revision },
+    changed: result.recorded !== null,
+  };
+}

@@ -1,0 +1,20 @@
+import { z } from "zod";
+import { getDb } from "@/lib/platform/db/client";
+import { validationError } from "@/lib/platform/errors/app-error";
+import { lastAdmin, lockMembership } from "./lock-memberships";
+
+export const memberRoleSchema = z.enum(["admin", "member"], { message: "Choose admin or member." });
+
+/** Sets a member's role. Demoting the last admin is refused (409 last_admin); the same role is a no-op. */
+export async function changeMemberRole(orgId: string, membershipId: string, role: unknown): Promise<{ changed: boolean; role: "admin" | "member" }> {
+  const parsed = memberRoleSchema.safeParse(role);
+  if (!parsed.success) throw validationError(parsed.error.issues.map((issue) => ({ ...issue, path: ["role"] })));
+  const next = parsed.data;
+  return getDb().$transaction(async (tx) => {
+    const { target, admins } = await lockMembership(tx, orgId, membershipId);
+    if (target.role === next) return { changed: false, role: next };
+    if (target.role === "admin" && admins <= 1) throw lastAdmin("demoted");
+    await tx.membership.update({ where: { id: target.id }, data: { role: next } });
+    return { changed: true, role: next };
+  }, { maxWait: 10_000, timeout: 10_000 });
+}

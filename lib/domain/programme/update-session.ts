@@ -1,0 +1,61 @@
+import { getDb } from "@/lib/platform/db/client";
+import { validationError } from "@/lib/platform/errors/app-error";
+import type { Prisma } from "@/lib/generated/prisma/client";
+import { dispatchSoon } from "@/lib/domain/webhooks/dispatch";
+import { recordWebhookEvent } from "@/lib/domain/webhooks/outbox";
+import { sessionPayload } from "@/lib/domain/webhooks/payloads";
+import { updateSessionSchema, type UpdateSessionInput } from "./session-input";
+import { assertNotArchived, assertTrackOfEvent, lockOrgSession, type SessionRow } from "./session-rows";
+
+const FIELDS = ["title", "description", "type", "startAt", "endAt", "trackId", "room", "capacity"] as const;
+
+function sameValue(a: unknown, b: unknown): boolean {
+  return a instanceof Date && b instanceof Date ? a.getTime() === b.getTime() : a === b;
+}
+
+/**
+ * Changes a session. A change records `session.updated` (the session after the change,
+ * without speakerIds); a request that changes nothing records nothing. With `options.tx` it
+ * runs in the caller's transaction and leaves the fan-out of the event to the caller (it
+ * is not committed yet); otherwise in its own, and fans out after commit.
+ */
+export async function updateSession(
+  orgId: string,
+  sessionId: string,
+  input: UpdateSessionInput,
+  options: { tx?: Prisma.TransactionClient } = {},
+): Promise<{ session: SessionRow; changed: boolean }> {
+  const parsed = updateSessionSchema.safeParse(input);
+  if (!parsed.success) throw validationError(parsed.error.issues);
+
+  const work = async (tx: Prisma.TransactionClient) => {
+    const { eventStatus, ...current } = await lockOrgSession(tx, orgId, sessionId);
+    assertNotArchived(eventStatus);
+    const changes: Partial<SessionRow> = {};
+    for (const field of FIELDS) {
+      const value = parsed.data[field];
+      if (value !== undefined && !sameValue(value, current[field])) Object.assign(changes, { [field]: value });
+    }
+    if (Object.keys(changes).length === 0) return { session: current, recorded: null };
+
+    const startAt = changes.startAt ?? current.startAt;
+    const endAt = changes.endAt ?? current.endAt;
+    if (endAt.getTime() <= startAt.getTime()) {
+      const path = parsed.data.endAt !== undefined ? "endAt" : "startAt";
+      throw validationError([{ code: "custom", path: [path], message: "The session must end after it starts.", input: parsed.data[path] }]);
+    }
+    if (changes.trackId) await assertTrackOfEvent(tx, current.eventId, changes.trackId);
+
+    const session = await tx.session.update({
+      where: { id: sessionId },
+      data: changes,
+      omit: { createdAt: true, updatedAt: true },
+    });
+    const { id } = await recordWebhookEvent(tx, { orgId, type: "session.updated", data: sessionPayload(session) });
+    return { session, recorded: id };
+  };
+  const result = options.tx ? await work(options.tx) : await getDb().$transaction(work, { maxWait: 10_000, timeout: 10_000 });
+
+  if (result.recorded && !options.tx) await dispatchSoon([result.recorded]);
+  return { session: result.session, changed: result.recorded !== null };
+}

@@ -1,0 +1,231 @@
+import { z } from "zod";
+import { assertIntegrationsUnlocked } from "@/lib/domain/billing/entitlement";
+import { getDb } from "@/lib/platform/db/client";
+import { AppError, validationError } from "@/lib/platform/errors/app-error";
+import type { WebhookEndpoint } from "@/lib/generated/prisma/client";
+import { getOrganizationOrThrow } from "@/lib/domain/orgs/organizations";
+import { localUrlHint } from "@/lib/platform/outbound/local-url-hint";
+import { checkOutboundUrl, outboundAllowLoopback } from "@/lib/platform/outbound/url-guard";
+import { cancelPendingDeliveries } from "./deliver";
+import { notifyDeliveries } from "./dispatch";
+import {
+  createEndpointSchema,
+  updateEndpointSchema,
+  type CreateEndpointInput,
+  type UpdateEndpointInput,
+} from "./endpoint-input";
+import { recordTargetedWebhookEvent } from "./outbox";
+import { pingPayload } from "./payloads";
+import { generateSigningSecret, sealSigningSecret, SECRET_ROLL_OVERLAP_MS } from "./signing-secret";
+
+// Webhook endpoints of an organization, managed by its admins in the console (and by
+// operators through the CLI). The signing secret is returned by create and roll only.
+
+export const MAX_WEBHOOK_ENDPOINTS = 20;
+
+/** What the console shows of an endpoint: never the secret, only its display prefix. */
+export type WebhookEndpointView = {
+  id: string;
+  url: string;
+  description: string;
+  eventTypes: string[];
+  secretPrefix: string;
+  /** Set while a rolled-out secret still signs alongside the new one. */
+  previousSecretExpiresAt: Date | null;
+  enabled: boolean;
+  disabledAt: Date | null;
+  disabledReason: "manual" | "consecutive_failures" | null;
+  consecutiveFailures: number;
+  createdAt: Date;
+  updatedAt: Date;
+};
+
+export function toEndpointView(row: WebhookEndpoint, now: Date = new Date()): WebhookEndpointView {
+  const overlapping = row.previousSecretExpiresAt && row.previousSecretExpiresAt > now ? row.previousSecretExpiresAt : null;
+  return {
+    id: row.id,
+    url: row.url,
+    description: row.description,
+    eventTypes: row.eventTypes,
+    secretPrefix: row.secretPrefix,
+    previousSecretExpiresAt: overlapping,
+    enabled: row.enabled,
+    disabledAt: row.disabledAt,
+    disabledReason: row.disabledReason,
+    consecutiveFailures: row.consecutiveFailures,
+    createdAt: row.createdAt,
+    updatedAt: row.updatedAt,
+  };
+}
+
+/** SSRF guard at save time; the same guard runs again at every send. */
+async function assertUrlAllowed(url: string): Promise<void> {
+  const checked = await checkOutboundUrl(url, { allowLoopback: outboundAllowLoopback() });
+  if (!checked.ok) {
+    const hint = localUrlHint(url);
+    const message = hint ? `${checked.reason} ${hint}` : checked.reason;
+    throw validationError([{ code: "custom", path: ["url"], message, input: url }]);
+  }
+}
+
+async function requireEndpoint(orgId: string, endpointId: string): Promise<WebhookEndpoint> {
+  const endpoint = z.uuid().safeParse(endpointId).success
+    ? await getDb().webhookEndpoint.findFirst({ where: { id: endpointId, orgId } })
+    : null;
+  if (!endpoint) throw new AppError("NOT_FOUND", "No such webhook endpoint.");
+  return endpoint;
+}
+
+export async function createWebhookEndpoint(
+  orgId: string,
+  input: CreateEndpointInput,
+  createdById: string | null = null,
+): Promise<{ endpoint: WebhookEndpointView; secret: string }> {
+  const parsed = createEndpointSchema.safeParse(input);
+  if (!parsed.success) throw validationError(parsed.error.issues);
+  await getOrganizationOrThrow(orgId);
+  await assertIntegrationsUnlocked(orgId);
+  await assertUrlAllowed(parsed.data.url);
+
+  const secret = generateSigningSecret();
+  const endpoint = await getDb().$transaction(async (tx) => {
+    // The organization row lock makes the count and the insert one step for concurrent creations.
+    await tx.$queryRaw`SELECT id FROM "Organization" WHERE id = ${orgId}::uuid FOR UPDATE`;
+    const existing = await tx.webhookEndpoint.count({ where: { orgId } });
+    if (existing >= MAX_WEBHOOK_ENDPOINTS) {
+      throw new AppError(
+        "CONFLICT",
+        `This organization already has ${MAX_WEBHOOK_ENDPOINTS} webhook endpoints. Delete one before adding another.`,
+        { reason: "endpoint_limit_reached", limit: MAX_WEBHOOK_ENDPOINTS },
+      );
+    }
+    return tx.webhookEndpoint.create({
+      data: {
+        orgId,
+        url: parsed.data.url,
+        description: parsed.data.description ?? "",
+        eventTypes: parsed.data.eventTypes,
+        ...sealSigningSecret(secret),
+        createdById,
+      },
+    });
+  });
+  return { endpoint: toEndpointView(endpoint), secret };
+}
+
+export async function listWebhookEndpoints(orgId: string): Promise<WebhookEndpointView[]> {
+  await getOrganizationOrThrow(orgId);
+  const rows = await getDb().webhookEndpoint.findMany({ where: { orgId }, orderBy: [{ createdAt: "asc" }, { id: "asc" }] });
+  const now = new Date();
+  return rows.map((row) => toEndpointView(row, now));
+}
+
+export async function getWebhookEndpoint(orgId: string, endpointId: string): Promise<WebhookEndpointView> {
+  return toEndpointView(await requireEndpoint(orgId, endpointId));
+}
+
+/**
+ * Changes URL, event types, description or enabled. Disabling (by hand) cancels what is
+ * still pending for the endpoint; re-enabling clears the disabled state and the failure
+ * count, and the endpoint receives events recorded from then on.
+ */
+export async function updateWebhookEndpoint(
+  orgId: string,
+  endpointId: string,
+  input: UpdateEndpointInput,
+): Promise<WebhookEndpointView> {
+  const parsed = updateEndpointSchema.safeParse(input);
+  if (!parsed.success) throw validationError(parsed.error.issues);
+  await requireEndpoint(orgId, endpointId);
+  const { url, eventTypes, description, enabled } = parsed.data;
+  if (url !== undefined) await assertUrlAllowed(url);
+
+  const now = new Date();
+  const updated = await getDb().$transaction(async (tx) => {
+    // Read under a row lock: an automatic disable racing with this update sees one order.
+    await tx.$queryRaw`SELECT id FROM "WebhookEndpoint" WHERE id = ${endpointId}::uuid FOR UPDATE`;
+    const current = await tx.webhookEndpoint.findUnique({ where: { id: endpointId } });
+    if (!current) throw new AppError("NOT_FOUND", "No such webhook endpoint.");
+    const data: Parameters<typeof tx.webhookEndpoint.update>[0]["data"] = {};
+    if (url !== undefined) data.url = url;
+    if (eventTypes !== undefined) data.eventTypes = eventTypes;
+    if (description !== undefined) data.description = description;
+    if (enabled === true && !current.enabled) {
+      Object.assign(data, { enabled: true, disabledAt: null, disabledReason: null, consecutiveFailures: 0 });
+    } else if (enabled === false && current.enabled) {
+      Object.assign(data, { enabled: false, disabledAt: now, disabledReason: "manual" });
+      await cancelPendingDeliveries(tx, endpointId, now);
+    }
+    if (Object.keys(data).length === 0) return current;
+    return tx.webhookEndpoint.update({ where: { id: endpointId }, data });
+  });
+  return toEndpointView(updated, now);
+}
+
+/**
+ * A new signing secret, shown once. The previous one keeps signing alongside it for
+ * 24 hours so receivers can switch without losing deliveries. A second roll inside the
+ * overlap drops the oldest secret: only the current and the one before it ever sign.
+ *
+ * Read-modify-write under the endpoint's row lock, so concurrent rolls apply one after
+ * the other and none loses the other's secret. `expectedSecretPrefix` (the console sends
+ * the prefix the admin saw) turns a duplicate roll into a 409: of N concurrent rolls of
+ * the same secret exactly one wins, leaving its new secret plus the secret that was
+ * current before it as the overlap secret; the others show nothing.
+ */
+export async function rollWebhookSecret(
+  orgId: string,
+  endpointId: string,
+  now: Date = new Date(),
+  options: { expectedSecretPrefix?: string } = {},
+): Promise<{ endpoint: WebhookEndpointView; secret: string }> {
+  const found = await requireEndpoint(orgId, endpointId);
+  const secret = generateSigningSecret();
+  const updated = await getDb().$transaction(async (tx) => {
+    await tx.$queryRaw`SELECT id FROM "WebhookEndpoint" WHERE id = ${found.id}::uuid FOR UPDATE`;
+    const current = await tx.webhookEndpoint.findUnique({ where: { id: found.id } });
+    if (!current) throw new AppError("NOT_FOUND", "No such webhook endpoint.");
+    if (options.expectedSecretPrefix !== undefined && current.secretPrefix !== options.expectedSecretPrefix) {
+      throw new AppError("CONFLICT", "The signing secret was rolled meanwhile. Reload the page to see the current secret before rolling again.", {
+        reason: "secret_already_rolled",
+      });
+    }
+    return tx.webhookEndpoint.update({
+      where: { id: current.id },
+      data: {
+        ...sealSigningSecret(secret),
+        previousSecretCiphertext: current.secretCiphertext,
+        previousSecretExpiresAt: new Date(now.getTime() + SECRET_ROLL_OVERLAP_MS),
+      },
+    });
+  });
+  return { endpoint: toEndpointView(updated, now), secret };
+}
+
+/** Deletes the endpoint with its delivery log; nothing more is sent to it. */
+export async function deleteWebhookEndpoint(orgId: string, endpointId: string): Promise<{ id: string }> {
+  const endpoint = await requireEndpoint(orgId, endpointId);
+  await getDb().webhookEndpoint.delete({ where: { id: endpoint.id } });
+  return { id: endpoint.id };
+}
+
+/**
+ * Records a `ping` for this endpoint only (its outbox row is created already dispatched,
+ * with its single delivery) and starts its delivery like any other. Refused while
+ * integrations are locked, and for a disabled endpoint (it receives nothing).
+ */
+export async function sendTestPing(orgId: string, endpointId: string): Promise<{ eventId: string; deliveryId: string }> {
+  const endpoint = await requireEndpoint(orgId, endpointId);
+  await assertIntegrationsUnlocked(orgId);
+  if (!endpoint.enabled) {
+    throw new AppError("CONFLICT", "This endpoint is disabled. Enable it before sending a test ping.", {
+      reason: "endpoint_disabled",
+    });
+  }
+  const now = new Date();
+  const ping = await getDb().$transaction((tx) =>
+    recordTargetedWebhookEvent(tx, { orgId, type: "ping", data: pingPayload(endpoint.id), endpointId: endpoint.id, now }),
+  );
+  await notifyDeliveries([ping.deliveryId]);
+  return ping;
+}

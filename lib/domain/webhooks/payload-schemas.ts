@@ -1,0 +1,96 @@
+import { z } from "zod";
+import { AttendeeSchema, EventSchema, FeedbackSchema, SessionAttendanceSchema, SessionSchema } from "@/lib/domain/resources/resources";
+import type { WebhookEventType } from "./event-types";
+
+// The `data` of each webhook body as zod schemas: ./payloads.ts builds every body through
+// them (so a field the schema does not name is never sent), and the OpenAPI document's
+// `webhooks` object is generated from them, so the documented body and the sent body are
+// the same definition. Derived from the API resources minus the fields the spec's
+// "Body" table omits.
+
+const uuid = z.uuid();
+const timestamp = z.iso.datetime({ precision: 3 }).describe("ISO-8601 UTC date-time with milliseconds, ending in Z");
+
+export const AttendeeWebhookDataSchema = AttendeeSchema.omit({ createdAt: true, updatedAt: true })
+  .describe("The Attendee projection without createdAt and updatedAt")
+  .meta({ id: "AttendeeWebhookData" });
+
+export const EventWebhookDataSchema = EventSchema.omit({ createdAt: true, updatedAt: true })
+  .describe("The Event projection without createdAt and updatedAt")
+  .meta({ id: "EventWebhookData" });
+
+export const SessionWebhookDataSchema = SessionSchema.omit({ speakerIds: true, updatedAt: true })
+  .describe("The Session projection without speakerIds and updatedAt")
+  .meta({ id: "SessionWebhookData" });
+
+export const SessionAttendanceWebhookDataSchema = SessionAttendanceSchema.extend({})
+  .describe("The SessionAttendance projection, every field")
+  .meta({ id: "SessionAttendanceWebhookData" });
+
+export const FeedbackWebhookDataSchema = FeedbackSchema.omit({ attendeeId: true })
+  .describe("The Feedback projection without attendeeId (feedback is recorded against a user)")
+  .meta({ id: "FeedbackWebhookData" });
+
+export const FormSubmissionWebhookDataSchema = z
+  .object({
+    formId: uuid,
+    eventId: uuid,
+    attendeeId: uuid,
+    revision: z.number().int().min(1).describe("Increases when the attendee corrects answers; a correction arrives as another form.submission.created"),
+    answers: z.record(z.string(), z.unknown()).describe("Keyed by field key"),
+    submittedAt: timestamp,
+  })
+  .describe("One attendee's answers to a form; no id and no updatedAt")
+  .meta({ id: "FormSubmissionWebhookData" });
+
+export const PingWebhookDataSchema = z
+  .object({
+    endpointId: uuid.describe("The endpoint the ping was sent to"),
+    message: z.string().describe("A human-readable line for the receiver's log"),
+  })
+  .describe("A test ping sent from the console")
+  .meta({ id: "PingWebhookData" });
+
+/** The data schema of each event type (several types share one). */
+export const WEBHOOK_DATA_SCHEMAS = {
+  ping: PingWebhookDataSchema,
+  "event.updated": EventWebhookDataSchema,
+  "event.published": EventWebhookDataSchema,
+  "attendee.created": AttendeeWebhookDataSchema,
+  "attendee.updated": AttendeeWebhookDataSchema,
+  "attendee.deleted": AttendeeWebhookDataSchema,
+  "attendee.checked_in": AttendeeWebhookDataSchema,
+  "session.created": SessionWebhookDataSchema,
+  "session.updated": SessionWebhookDataSchema,
+  "session.deleted": SessionWebhookDataSchema,
+  "session_attendance.created": SessionAttendanceWebhookDataSchema,
+  "form.submission.created": FormSubmissionWebhookDataSchema,
+  "feedback.created": FeedbackWebhookDataSchema,
+} as const satisfies Record<WebhookEventType, z.ZodObject>;
+
+/** When each type is sent, for the reference. */
+export const WEBHOOK_EVENT_DESCRIPTIONS: Record<WebhookEventType, string> = {
+  ping: "A test sent from the console (\"Send ping\") to one endpoint. Every endpoint can receive it whatever its subscription.",
+  "event.updated": "An event's details were changed in the console.",
+  "event.published": "A draft event was published.",
+  "attendee.created": "A person was added to an event's guest list (console, import or `POST .../attendees`).",
+  "attendee.updated": "An attendee's details or status changed (console, import or `PATCH .../attendees/{attendeeId}`).",
+  "attendee.deleted": "An attendee was removed from the guest list. `data` is the attendee as it was.",
+  "attendee.checked_in": "An attendee arrived at the venue (front-desk check-in); `data.checkedInAt` is set.",
+  "session.created": "A session was added to the programme.",
+  "session.updated": "A session changed.",
+  "session.deleted": "A session was removed from the programme. `data` is the session as it was.",
+  "session_attendance.created": "An attendee's badge was scanned at a session's door.",
+  "form.submission.created": "An attendee submitted a form, or corrected their answers (a higher `revision`).",
+  "feedback.created": "Feedback, a suggestion, a rating or a review was left about the event or one of its sessions.",
+};
+
+/** The whole body of a delivery of `type`: the same `id` and `createdAt` on every retry. */
+export function webhookBodySchema<T extends WebhookEventType>(type: T) {
+  return z.object({
+    id: uuid.describe("The event's id: the same on every retry and every endpoint; use it to drop duplicates"),
+    type: z.literal(type),
+    createdAt: timestamp.describe("When the change happened"),
+    data: WEBHOOK_DATA_SCHEMAS[type],
+  });
+}

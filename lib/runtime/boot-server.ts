@@ -1,0 +1,48 @@
+import { configProblems } from "@/lib/platform/config/env";
+
+// Called once per server process by instrumentation.ts, before the first request: a
+// production server with a bad configuration exits here (non-zero, one line per bad
+// variable) instead of answering 500s later; the local worker starts when configured;
+// SIGTERM/SIGINT drain it and close the pool.
+
+const SHUTDOWN_GRACE_MS = 7_000;
+
+export async function bootServer(): Promise<void> {
+  const production = process.env.NODE_ENV === "production";
+  const problems = configProblems(process.env, { production });
+  if (problems.length > 0) {
+    for (const problem of problems) process.stderr.write(`Configuration error: ${problem}\n`);
+    // An explicit exit rather than a throw: how Next treats a failing register() is its
+    // business (a logged error, 500s per request); a refused start must be unmistakable.
+    process.exit(1);
+  }
+
+  // Next prints errors (and next-auth its messages) through console, over several lines.
+  if (production) (await import("@/lib/platform/observability/request-errors")).consoleAsLogLines();
+
+  const { config } = await import("@/lib/platform/config/env");
+  const worker = config().localWorker ? (await import("@/lib/runtime/local-worker")).startLocalWorker() : null;
+
+  // Next exits at once on a signal unless NEXT_MANUAL_SIG_HANDLE is set (scripts/start.ts sets it).
+  if (!process.env.NEXT_MANUAL_SIG_HANDLE) return;
+  let stopping = false;
+  const stop = async (signal: NodeJS.Signals) => {
+    if (stopping) return;
+    stopping = true;
+    const { logger } = await import("@/lib/platform/observability/logger");
+    const { disconnectDb } = await import("@/lib/platform/db/client");
+    const started = Date.now();
+    let exitCode = 0;
+    try {
+      const result = worker ? await worker.stop(SHUTDOWN_GRACE_MS) : { drained: true, released: 0 };
+      await disconnectDb();
+      logger.info({ signal, ...result, durationMs: Date.now() - started }, "shutdown complete");
+    } catch (error) {
+      exitCode = 1;
+      logger.error({ signal, err: error instanceof Error ? error.message : String(error) }, "shutdown failed");
+    }
+    process.exit(exitCode);
+  };
+  process.once("SIGTERM", (signal) => void stop(signal));
+  process.once("SIGINT", (signal) => void stop(signal));
+}
