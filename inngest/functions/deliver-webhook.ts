@@ -1,6 +1,7 @@
 import { inngest } from "@/lib/platform/jobs/client";
 import { webhookDeliveryCreated } from "@/lib/platform/jobs/events";
-import { attemptDelivery, type AttemptOutcome } from "@/lib/domain/webhooks/deliver";
+import type { AttemptOutcome } from "@/lib/domain/webhooks/attempt-outcome";
+import { attemptDelivery } from "@/lib/domain/webhooks/deliver";
 import { PER_ENDPOINT_CONCURRENCY, PER_ORG_CONCURRENCY } from "@/lib/domain/webhooks/run-due";
 import { MAX_ATTEMPTS } from "@/lib/domain/webhooks/schedule";
 

@@ -1,5 +1,6 @@
 import { inngestCanSend } from "@/lib/platform/jobs/client";
-import { attemptDelivery, type AttemptOutcome } from "@/lib/domain/webhooks/deliver";
+import type { AttemptOutcome } from "@/lib/domain/webhooks/attempt-outcome";
+import { attemptDelivery } from "@/lib/domain/webhooks/deliver";
 
 /**
  * The console's test ping and resend, where Inngest is not configured (a local install,

@@ -1,11 +1,12 @@
 import { getDb } from "@/lib/platform/db/client";
 import { Prisma } from "@/lib/generated/prisma/client";
 import { searchText } from "@/lib/platform/text/control-characters";
+import { keysetCursor, parseKeysetCursor } from "./keyset-cursor";
 
 // The guest list of one event, oldest first, GUEST_PAGE_SIZE at a time. Keyset paging on
 // (createdAt, id) rides the (eventId, createdAt, id) and (eventId, status, createdAt, id)
 // indexes, so the tenth thousandth page costs what the first does; an offset would not.
-// The cursor is the last row's "createdAt ISO|id", opaque to the page.
+// The cursor is keyset-cursor.ts's, on the last row's createdAt and id.
 
 export const GUEST_PAGE_SIZE = 50;
 export const ATTENDEE_STATUSES = ["invited", "active", "revoked"] as const;
@@ -14,18 +15,6 @@ export type GuestRow = {
   id: string; displayName: string; email: string; company: string | null; jobTitle: string | null; status: string;
   badgeCode: string; checkedInAt: Date | null; createdAt: Date;
 };
-
-export function parseGuestCursor(value: string | undefined): { createdAt: Date; id: string } | null {
-  const [at, id] = (value ?? "").split("|");
-  const createdAt = new Date(at);
-  if (!id || !/^[0-9a-f-]{36}$/i.test(id) || Number.isNaN(createdAt.getTime())) return null;
-  return { createdAt, id };
-}
-
-/** Badge codes are stored as six characters and read aloud in two groups: ABC-DEF. */
-export function groupedBadgeCode(code: string): string {
-  return code.length === 6 ? `${code.slice(0, 3)}-${code.slice(3)}` : code;
-}
 
 /** A whole address (name@domain.tld): matched exactly, case-insensitively. */
 const WHOLE_EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
@@ -36,10 +25,10 @@ export async function listGuests(
 ): Promise<{ rows: GuestRow[]; next: string | null }> {
   const q = searchText(filter.q);
   const status = (ATTENDEE_STATUSES as readonly string[]).includes(filter.status ?? "") ? filter.status : undefined;
-  const after = parseGuestCursor(filter.after);
+  const after = parseKeysetCursor(filter.after);
   const conditions = [Prisma.sql`a."eventId" = ${eventId}::uuid`];
   if (status) conditions.push(Prisma.sql`a.status = ${status}::"AttendeeStatus"`);
-  if (after) conditions.push(Prisma.sql`(a."createdAt", a.id) > (${after.createdAt}, ${after.id}::uuid)`);
+  if (after) conditions.push(Prisma.sql`(a."createdAt", a.id) > (${after.at}, ${after.id}::uuid)`);
   if (WHOLE_EMAIL.test(q)) {
     // A pasted address finds that attendee through the (eventId, email) unique index:
     // the substring match below reads every row of a large event for a rare term.
@@ -56,5 +45,5 @@ export async function listGuests(
     LIMIT ${GUEST_PAGE_SIZE + 1}`;
   const page = rows.slice(0, GUEST_PAGE_SIZE);
   const last = page.at(-1);
-  return { rows: page, next: rows.length > GUEST_PAGE_SIZE && last ? `${last.createdAt.toISOString()}|${last.id}` : null };
+  return { rows: page, next: rows.length > GUEST_PAGE_SIZE && last ? keysetCursor(last.createdAt, last.id) : null };
 }

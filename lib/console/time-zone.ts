@@ -1,5 +1,4 @@
-import { wallClockToIso } from "@/lib/domain/events/zoned-date-time";
-import { isValidTimeZone } from "@/lib/domain/imports/parse-date";
+import { isValidTimeZone, wallClockToIso } from "@/lib/platform/time/time-zone";
 
 // The admin's own time zone: the browser knows it (Intl), the server learns it from a
 // cookie the console sets (components/console/time-zone-cookie.tsx). Dates an admin

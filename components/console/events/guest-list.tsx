@@ -4,7 +4,8 @@ import { cx, focusRing } from "@/components/ui/cx";
 import { EmptyState } from "@/components/ui/empty-state";
 import { inputClasses } from "@/components/ui/field";
 import { TBody, THead, Table, Td, Th, Tr } from "@/components/ui/table";
-import { ATTENDEE_STATUSES, groupedBadgeCode, type GuestRow } from "@/lib/console/guest-list";
+import { ATTENDEE_STATUSES, type GuestRow } from "@/lib/console/guest-list";
+import { formatBadgeCode } from "@/lib/domain/badges/badge-code";
 import { statusTone } from "./event-dates";
 import { AttendeeActionButtons, type AttendeeActions } from "../attendees/attendee-action-buttons";
 
@@ -84,7 +85,7 @@ export function GuestList({
                   </Td>
                   <Td label="Company">{guest.company ?? "—"}</Td>
                   <Td label="Badge">
-                    <span className="font-mono" data-testid="badge-code">{groupedBadgeCode(guest.badgeCode)}</span>
+                    <span className="font-mono" data-testid="badge-code">{formatBadgeCode(guest.badgeCode)}</span>
                   </Td>
                   <Td label="Status">
                     <Badge tone={statusTone(guest.status)}>{guest.status}</Badge>

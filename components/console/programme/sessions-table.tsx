@@ -2,7 +2,7 @@ import { ConfirmedChangeButton } from "@/components/console/confirmed-change-but
 import type { FormAction } from "@/components/forms/use-form-action";
 import { TBody, THead, Table, Td, Th, Tr } from "@/components/ui/table";
 import type { ProgrammeSession } from "@/lib/console/programme-workspace";
-import { isoToWallClock } from "@/lib/domain/events/zoned-date-time";
+import { isoToWallClock } from "@/lib/platform/time/time-zone";
 import { SessionDialogButton, type SessionFormContext } from "./session-dialog";
 import { SessionTime } from "./session-time";
 import { sessionTypeLabel } from "./session-type-label";

@@ -1,9 +1,7 @@
 import { z } from "zod";
-import { restoreAttendee } from "@/lib/domain/attendees/restore-attendee";
-import { revokeAttendee } from "@/lib/domain/attendees/revoke-attendee";
+import { restoreAttendee, revokeAttendee } from "@/lib/domain/attendees/set-attendee-status";
 import { getDb } from "@/lib/platform/db/client";
-import { closeForm } from "@/lib/domain/engagement/close-form";
-import { openForm } from "@/lib/domain/engagement/open-form";
+import { setFormStatus } from "@/lib/domain/engagement/set-form-status";
 import { archiveEvent } from "@/lib/domain/events/archive-event";
 import { createEvent } from "@/lib/domain/events/create-event";
 import { command } from "../command";
@@ -44,12 +42,12 @@ export const transitionCommands = {
   "form:open": command({
     summary: "--form ID (draft or closed → open)",
     flags: z.strictObject({ form: z.string() }),
-    run: async ({ form }) => openForm(await orgOf("form", form), form),
+    run: async ({ form }) => setFormStatus(await orgOf("form", form), form, "open"),
   }),
   "form:close": command({
     summary: "--form ID (open → closed)",
     flags: z.strictObject({ form: z.string() }),
-    run: async ({ form }) => closeForm(await orgOf("form", form), form),
+    run: async ({ form }) => setFormStatus(await orgOf("form", form), form, "closed"),
   }),
 };
 

@@ -1,4 +1,4 @@
-import { getDb, sqlQuery } from "@/lib/platform/db/client";
+import { sqlQuery } from "@/lib/platform/db/client";
 import { Prisma } from "@/lib/generated/prisma/client";
 import type { AttendeeRow } from "@/lib/domain/resources/projections";
 
@@ -15,14 +15,6 @@ export const ATTENDEE_RETURNING = Prisma.raw(`a.id, a."eventId", a."displayName"
   a."jobTitle", a.status::text AS status, a."visibleInList", a."badgeCode", a."invitedAt", a."checkedInAt", a."createdAt",
   a."updatedAt"`);
 
-// maxWait covers the wait for a pooled connection: on the embedded database the pool has
-// one connection, so parallel requests queue for it.
-const TRANSACTION_OPTIONS = { maxWait: 10_000, timeout: 10_000 };
-
-/** Runs `work` in the caller's transaction when given one, otherwise in a new one. */
-export function inTransaction<T>(tx: Tx | undefined, work: (tx: Tx) => Promise<T>): Promise<T> {
-  return tx ? work(tx) : getDb().$transaction(work, TRANSACTION_OPTIONS);
-}
 
 /**
  * In one statement, without locks: the event's status (null when the event is missing or

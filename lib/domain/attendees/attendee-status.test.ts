@@ -5,8 +5,7 @@ import { checkIn } from "@/lib/domain/engagement/check-in";
 import { archiveEvent } from "@/lib/domain/events/archive-event";
 import { createTestAttendees, createTestEvent, createTestOrg } from "@/lib/testing/fixtures";
 import { attendeePayload } from "@/lib/domain/webhooks/payloads";
-import { restoreAttendee } from "./restore-attendee";
-import { revokeAttendee } from "./revoke-attendee";
+import { restoreAttendee, revokeAttendee } from "./set-attendee-status";
 
 // revokeAttendee / restoreAttendee against the real database: the status change and its
 // attendee.updated outbox row land together; refusals and no-ops write neither.

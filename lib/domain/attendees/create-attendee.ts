@@ -3,7 +3,7 @@ import { toAttendee } from "@/lib/domain/resources/projections";
 import type { AttendeeResource } from "@/lib/domain/resources/resources";
 import { afterOutboxWrite } from "@/lib/domain/webhooks/dispatch";
 import { createAttendeeBodySchema, newAttendeeFields, parseAttendeeBody } from "./attendee-input";
-import { inTransaction, type Tx } from "./attendee-sql";
+import { inTransaction, type Tx } from "@/lib/platform/db/write-transaction";
 import { insertAttendee } from "./insert-attendee";
 
 /**

@@ -1,9 +1,7 @@
 import { z } from "zod";
-import { getDb } from "@/lib/platform/db/client";
 import { AppError } from "@/lib/platform/errors/app-error";
 import type { AttendeeRow } from "@/lib/domain/resources/projections";
-import { dispatchSoon } from "@/lib/domain/webhooks/dispatch";
-import { recordWebhookEvent } from "@/lib/domain/webhooks/outbox";
+import { commitAndAnnounce } from "@/lib/domain/webhooks/commit-and-announce";
 import { attendeePayload } from "@/lib/domain/webhooks/payloads";
 
 const isUuid = (value: string) => z.uuid().safeParse(value).success;
@@ -17,7 +15,7 @@ const isUuid = (value: string) => z.uuid().safeParse(value).success;
  */
 export async function deleteAttendee(orgId: string, attendeeId: string): Promise<AttendeeRow> {
   if (!isUuid(attendeeId) || !isUuid(orgId)) throw new AppError("NOT_FOUND", "No such attendee.");
-  const result = await getDb().$transaction(async (tx) => {
+  const { result } = await commitAndAnnounce(orgId, async (tx, announce) => {
     const rows = await tx.$queryRaw<(AttendeeRow & { eventStatus: string })[]>`
       SELECT a.id, a."eventId", a."displayName", a.email::text AS email, a.company, a."jobTitle", a.status::text AS status,
              a."visibleInList", a."badgeCode", a."invitedAt", a."checkedInAt", a."createdAt", a."updatedAt",
@@ -32,10 +30,8 @@ export async function deleteAttendee(orgId: string, attendeeId: string): Promise
       throw new AppError("CONFLICT", "The event is archived; its guest list is read-only.", { reason: "event_archived" });
     }
     await tx.attendee.delete({ where: { id: attendeeId } });
-    const { id } = await recordWebhookEvent(tx, { orgId, type: "attendee.deleted", data: attendeePayload(attendee) });
-    return { attendee, recorded: id };
-  }, { maxWait: 10_000, timeout: 10_000 });
-
-  await dispatchSoon([result.recorded]);
-  return result.attendee;
+    await announce({ type: "attendee.deleted", data: attendeePayload(attendee) });
+    return attendee;
+  });
+  return result;
 }

@@ -1,11 +1,12 @@
 import { AppError } from "@/lib/platform/errors/app-error";
 import { toAttendee, type AttendeeRow } from "@/lib/domain/resources/projections";
 import type { AttendeeResource } from "@/lib/domain/resources/resources";
-import { assertTransition, type AttendeeStatus } from "@/lib/domain/transitions/state-tables";
+import { assertTransition, restoredAttendeeStatus, type AttendeeStatus } from "@/lib/domain/transitions/state-tables";
 import { dispatchSoon } from "@/lib/domain/webhooks/dispatch";
 import { recordWebhookEvent } from "@/lib/domain/webhooks/outbox";
 import { attendeePayload } from "@/lib/domain/webhooks/payloads";
-import { ATTENDEE_RETURNING, inTransaction, type Tx } from "./attendee-sql";
+import { ATTENDEE_RETURNING } from "./attendee-sql";
+import { inTransaction, type Tx } from "@/lib/platform/db/write-transaction";
 import { assertEventWritable, lockEventForAttendeeWrite } from "./writable-event";
 
 // Shared by revokeAttendee and restoreAttendee: locks the event (FOR SHARE) and the
@@ -50,4 +51,26 @@ export async function setAttendeeStatus(
   });
   if (result.recorded) await dispatchSoon([result.recorded]);
   return { attendee: toAttendee(result.row), changed: result.recorded !== null };
+}
+
+/**
+ * Takes an attendee off the guest list without deleting them: status becomes revoked,
+ * their check-in, scans, answers and feedback stay, and new engagement is refused
+ * (409 attendee_revoked). Records `attendee.updated` with status "revoked"; revoking a
+ * revoked attendee changes nothing. 404 for another organization's event or attendee,
+ * 409 event_archived on an archived event.
+ */
+export function revokeAttendee(orgId: string, eventId: string, attendeeId: string) {
+  return setAttendeeStatus(orgId, eventId, attendeeId, () => "revoked");
+}
+
+/**
+ * Puts a revoked attendee back on the guest list: active when a user had claimed the
+ * badge, invited otherwise. Records `attendee.updated` with the new status; restoring
+ * an attendee who is not revoked changes nothing.
+ */
+export function restoreAttendee(orgId: string, eventId: string, attendeeId: string) {
+  return setAttendeeStatus(orgId, eventId, attendeeId, (current) =>
+    current.status === "revoked" ? restoredAttendeeStatus(current) : null,
+  );
 }

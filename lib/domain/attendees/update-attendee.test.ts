@@ -9,7 +9,7 @@ import { archiveEvent } from "@/lib/domain/events/archive-event";
 import { applyAttendeeChanges } from "./apply-attendee-changes";
 import { readAttendeeForChange } from "./attendee-sql";
 import { createAttendee } from "./create-attendee";
-import { revokeAttendee } from "./revoke-attendee";
+import { revokeAttendee } from "./set-attendee-status";
 import { updateAttendee } from "./update-attendee";
 
 // PATCH /events/{eventId}/attendees/{attendeeId} over real HTTP against the real database:

@@ -13,7 +13,8 @@ import {
   type AttendeeChanges,
   type NewAttendeeFields,
 } from "./attendee-input";
-import { ATTENDEE_RETURNING, inTransaction, type Tx } from "./attendee-sql";
+import { ATTENDEE_RETURNING } from "./attendee-sql";
+import { inTransaction, type Tx } from "@/lib/platform/db/write-transaction";
 import { assertEventWritable, lockEventForAttendeeWrite } from "./writable-event";
 
 // Create-or-update by address for many records at once, for the data-source importer

@@ -1,11 +1,7 @@
-import { getDb } from "@/lib/platform/db/client";
 import type { AttendeeRow } from "@/lib/domain/resources/projections";
-import { dispatchSoon } from "@/lib/domain/webhooks/dispatch";
-import { recordWebhookEvent } from "@/lib/domain/webhooks/outbox";
+import { commitAndAnnounce } from "@/lib/domain/webhooks/commit-and-announce";
 import { attendeePayload } from "@/lib/domain/webhooks/payloads";
-import {
-  TX_OPTIONS,
-  assertAttendeeNotRevoked,
+import { assertAttendeeNotRevoked,
   assertEventOpenForEngagement,
   lockOrgAttendee,
 } from "./engagement-rows";
@@ -20,7 +16,7 @@ export async function checkIn(
   orgId: string,
   attendeeId: string,
 ): Promise<{ attendee: AttendeeRow; checkedInAt: Date; created: boolean }> {
-  const result = await getDb().$transaction(async (tx) => {
+  const { result } = await commitAndAnnounce(orgId, async (tx, announce) => {
     const { eventStatus, ...attendee } = await lockOrgAttendee(tx, orgId, attendeeId);
     const existing = await tx.checkIn.findUnique({ where: { attendeeId } });
     if (existing) return { attendee, checkedInAt: existing.checkedInAt, recorded: null };
@@ -32,10 +28,8 @@ export async function checkIn(
     await tx.checkIn.create({ data: { attendeeId, eventId: attendee.eventId, checkedInAt: now } });
     await tx.attendee.update({ where: { id: attendeeId }, data: { checkedInAt: now, updatedAt: now } });
     const updated: AttendeeRow = { ...attendee, checkedInAt: now, updatedAt: now };
-    const { id } = await recordWebhookEvent(tx, { orgId, type: "attendee.checked_in", data: attendeePayload(updated) });
+    const id = await announce({ type: "attendee.checked_in", data: attendeePayload(updated) });
     return { attendee: updated, checkedInAt: now, recorded: id };
-  }, TX_OPTIONS);
-
-  if (result.recorded) await dispatchSoon([result.recorded]);
+  });
   return { attendee: result.attendee, checkedInAt: result.checkedInAt, created: result.recorded !== null };
 }

@@ -1,12 +1,10 @@
 import { z } from "zod";
-import { getDb } from "@/lib/platform/db/client";
 import { AppError, validationError } from "@/lib/platform/errors/app-error";
 import { toFeedback } from "@/lib/domain/resources/projections";
 import type { FeedbackResource } from "@/lib/domain/resources/resources";
-import { dispatchSoon } from "@/lib/domain/webhooks/dispatch";
-import { recordWebhookEvent } from "@/lib/domain/webhooks/outbox";
+import { commitAndAnnounce } from "@/lib/domain/webhooks/commit-and-announce";
 import { feedbackPayload } from "@/lib/domain/webhooks/payloads";
-import { TX_OPTIONS, assertEventOpenForEngagement, isUuid } from "./engagement-rows";
+import { assertEventOpenForEngagement, isUuid } from "./engagement-rows";
 import { refuseControlCharacters } from "@/lib/platform/text/control-characters";
 
 // Feedback kinds as the spec defines them: `rating` is a bare score, `review` a score
@@ -54,7 +52,7 @@ export async function createFeedback(orgId: string, input: CreateFeedbackInput):
   if (!parsed.success) throw validationError(parsed.error.issues);
   const { eventId, kind, rating, comment, attendeeId, sessionId } = parsed.data;
 
-  const result = await getDb().$transaction(async (tx) => {
+  const { result } = await commitAndAnnounce(orgId, async (tx, announce) => {
     const event =
       isUuid(eventId) && isUuid(orgId)
         ? (
@@ -73,10 +71,8 @@ export async function createFeedback(orgId: string, input: CreateFeedbackInput):
     const row = await tx.feedback.create({
       data: { eventId, kind, rating: rating ?? null, comment, attendeeId: attendeeId ?? null, sessionId: sessionId ?? null },
     });
-    const { id } = await recordWebhookEvent(tx, { orgId, type: "feedback.created", data: feedbackPayload(row) });
-    return { row, recorded: id };
-  }, TX_OPTIONS);
-
-  await dispatchSoon([result.recorded]);
-  return toFeedback(result.row);
+    await announce({ type: "feedback.created", data: feedbackPayload(row) });
+    return row;
+  });
+  return toFeedback(result);
 }

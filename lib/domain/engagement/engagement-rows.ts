@@ -41,4 +41,3 @@ export function assertAttendeeNotRevoked(attendee: { status: string }): void {
   }
 }
 
-export const TX_OPTIONS = { maxWait: 10_000, timeout: 10_000 };

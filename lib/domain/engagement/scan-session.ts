@@ -1,13 +1,9 @@
-import { getDb } from "@/lib/platform/db/client";
 import { AppError, validationError } from "@/lib/platform/errors/app-error";
 import { toSessionAttendance } from "@/lib/domain/resources/projections";
 import type { SessionAttendanceResource } from "@/lib/domain/resources/resources";
-import { dispatchSoon } from "@/lib/domain/webhooks/dispatch";
-import { recordWebhookEvent } from "@/lib/domain/webhooks/outbox";
+import { commitAndAnnounce } from "@/lib/domain/webhooks/commit-and-announce";
 import { sessionAttendancePayload } from "@/lib/domain/webhooks/payloads";
-import {
-  TX_OPTIONS,
-  assertAttendeeNotRevoked,
+import { assertAttendeeNotRevoked,
   assertEventOpenForEngagement,
   isUuid,
   lockOrgAttendee,
@@ -24,7 +20,7 @@ export async function scanSession(
   input: { sessionId: string; attendeeId: string },
 ): Promise<{ attendance: SessionAttendanceResource; created: boolean }> {
   const { sessionId, attendeeId } = input;
-  const result = await getDb().$transaction(async (tx) => {
+  const { result } = await commitAndAnnounce(orgId, async (tx, announce) => {
     const { eventStatus, ...attendee } = await lockOrgAttendee(tx, orgId, attendeeId);
     const session = isUuid(sessionId)
       ? await tx.session.findFirst({ where: { id: sessionId, event: { orgId } }, select: { id: true, eventId: true } })
@@ -44,10 +40,8 @@ export async function scanSession(
     const row = await tx.sessionAttendance.create({
       data: { eventId: attendee.eventId, sessionId, attendeeId, scannedAt: new Date() },
     });
-    const { id } = await recordWebhookEvent(tx, { orgId, type: "session_attendance.created", data: sessionAttendancePayload(row) });
+    const id = await announce({ type: "session_attendance.created", data: sessionAttendancePayload(row) });
     return { attendance: toSessionAttendance(row), recorded: id };
-  }, TX_OPTIONS);
-
-  if (result.recorded) await dispatchSoon([result.recorded]);
+  });
   return { attendance: result.attendance, created: result.recorded !== null };
 }

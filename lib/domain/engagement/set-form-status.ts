@@ -1,9 +1,10 @@
 import { getDb } from "@/lib/platform/db/client";
 import { AppError } from "@/lib/platform/errors/app-error";
 import { assertTransition, type FormStatus } from "@/lib/domain/transitions/state-tables";
-import { TX_OPTIONS, assertEventOpenForEngagement, isUuid } from "./engagement-rows";
+import { WRITE_TRANSACTION } from "@/lib/platform/db/write-transaction";
+import { assertEventOpenForEngagement, isUuid } from "./engagement-rows";
 
-// Shared by openForm and closeForm. The webhook catalogue has no form type, so a form's
+// Opening and closing a form. The webhook catalogue has no form type, so a form's
 // status change records no outbox row; partners read it from GET .../forms. The form row
 // is locked so a submission in flight (which reads the status) finishes first.
 
@@ -27,5 +28,5 @@ export async function setFormStatus(
     assertTransition("form", current.status, next);
     await tx.form.update({ where: { id: formId }, data: { status: next } });
     return { form: { ...form, status: next }, changed: true };
-  }, TX_OPTIONS);
+  }, WRITE_TRANSACTION);
 }

@@ -1,12 +1,10 @@
-import { getDb } from "@/lib/platform/db/client";
 import { AppError, validationError } from "@/lib/platform/errors/app-error";
 import type { Prisma } from "@/lib/generated/prisma/client";
 import { toFormSubmission } from "@/lib/domain/resources/projections";
 import type { FormSubmissionResource } from "@/lib/domain/resources/resources";
-import { dispatchSoon } from "@/lib/domain/webhooks/dispatch";
-import { recordWebhookEvent } from "@/lib/domain/webhooks/outbox";
+import { commitAndAnnounce } from "@/lib/domain/webhooks/commit-and-announce";
 import { formSubmissionPayload } from "@/lib/domain/webhooks/payloads";
-import { TX_OPTIONS, assertAttendeeNotRevoked, assertEventOpenForEngagement, isUuid, lockOrgAttendee } from "./engagement-rows";
+import { assertAttendeeNotRevoked, assertEventOpenForEngagement, isUuid, lockOrgAttendee } from "./engagement-rows";
 import { checkAnswers, parseFormFields, sameAnswers } from "./form-answers";
 
 /**
@@ -23,7 +21,7 @@ export async function submitForm(
   input: { formId: string; attendeeId: string; answers: unknown },
 ): Promise<{ submission: FormSubmissionResource & { revision: number }; changed: boolean }> {
   const { formId, attendeeId } = input;
-  const result = await getDb().$transaction(async (tx) => {
+  const { result } = await commitAndAnnounce(orgId, async (tx, announce) => {
     // The attendee row lock serialises this attendee's submissions: two first
     // submissions at once become revision 1 and 2, never a unique violation.
     const { eventStatus, ...attendee } = await lockOrgAttendee(tx, orgId, attendeeId);
@@ -57,15 +55,9 @@ export async function submitForm(
       : await tx.formSubmission.create({
           data: { formId, attendeeId, answers, revision: 1, submittedAt: now, updatedAt: now },
         });
-    const { id } = await recordWebhookEvent(tx, {
-      orgId,
-      type: "form.submission.created",
-      data: formSubmissionPayload({ ...row, eventId: form.eventId }),
-    });
+    const id = await announce({ type: "form.submission.created", data: formSubmissionPayload({ ...row, eventId: form.eventId }) });
     return { row, recorded: id };
-  }, TX_OPTIONS);
-
-  if (result.recorded) await dispatchSoon([result.recorded]);
+  });
   return {
     submission: { ...toFormSubmission(result.row), revision: result.row.revision },
     changed: result.recorded !== null,

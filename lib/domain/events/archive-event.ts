@@ -1,9 +1,7 @@
-import { getDb } from "@/lib/platform/db/client";
 import { toEvent } from "@/lib/domain/resources/projections";
 import type { EventResource } from "@/lib/domain/resources/resources";
 import { assertTransition } from "@/lib/domain/transitions/state-tables";
-import { dispatchSoon } from "@/lib/domain/webhooks/dispatch";
-import { recordWebhookEvent } from "@/lib/domain/webhooks/outbox";
+import { commitAndAnnounce } from "@/lib/domain/webhooks/commit-and-announce";
 import { eventPayload } from "@/lib/domain/webhooks/payloads";
 import { lockOrgEvent } from "./update-event";
 
@@ -13,15 +11,13 @@ import { lockOrgEvent } from "./update-event";
 // (they hold FOR SHARE on it), and every write after it answers 409 event_archived.
 
 export async function archiveEvent(orgId: string, eventId: string): Promise<{ event: EventResource; changed: boolean }> {
-  const result = await getDb().$transaction(async (tx) => {
+  const { result } = await commitAndAnnounce(orgId, async (tx, announce) => {
     const current = await lockOrgEvent(tx, orgId, eventId);
     if (current.status === "archived") return { event: toEvent(current), recorded: null };
     assertTransition("event", current.status, "archived");
     const updated = await tx.event.update({ where: { id: eventId }, data: { status: "archived" } });
-    const { id } = await recordWebhookEvent(tx, { orgId, type: "event.updated", data: eventPayload(updated) });
+    const id = await announce({ type: "event.updated", data: eventPayload(updated) });
     return { event: toEvent(updated), recorded: id };
-  }, { maxWait: 10_000, timeout: 10_000 });
-
-  if (result.recorded) await dispatchSoon([result.recorded]);
+  });
   return { event: result.event, changed: result.recorded !== null };
 }

@@ -1,10 +1,8 @@
-import { getDb } from "@/lib/platform/db/client";
 import { AppError, validationError } from "@/lib/platform/errors/app-error";
 import { Prisma } from "@/lib/generated/prisma/client";
 import { toEvent } from "@/lib/domain/resources/projections";
 import type { EventResource } from "@/lib/domain/resources/resources";
-import { dispatchSoon } from "@/lib/domain/webhooks/dispatch";
-import { recordWebhookEvent } from "@/lib/domain/webhooks/outbox";
+import { commitAndAnnounce } from "@/lib/domain/webhooks/commit-and-announce";
 import { eventPayload } from "@/lib/domain/webhooks/payloads";
 import { createEventSchema, type CreateEventInput } from "./event-input";
 
@@ -20,19 +18,18 @@ export async function createEvent(orgId: string, input: CreateEventInput): Promi
     throw validationError([{ code: "custom", path: ["endAt"], message: "The event must end after it starts.", input: data.endAt }]);
   }
 
-  let result: { event: EventResource; recorded: string };
+  let result: EventResource;
   try {
-    result = await getDb().$transaction(async (tx) => {
+    ({ result } = await commitAndAnnounce(orgId, async (tx, announce) => {
       const row = await tx.event.create({ data: { ...data, orgId, status: "draft" } });
-      const { id } = await recordWebhookEvent(tx, { orgId, type: "event.updated", data: eventPayload(row) });
-      return { event: toEvent(row), recorded: id };
-    }, { maxWait: 10_000, timeout: 10_000 });
+      await announce({ type: "event.updated", data: eventPayload(row) });
+      return toEvent(row);
+    }));
   } catch (error) {
     if (error instanceof Prisma.PrismaClientKnownRequestError && error.code === "P2002") {
       throw new AppError("CONFLICT", "Another event of this organization already uses this slug.", { reason: "slug_taken" });
     }
     throw error;
   }
-  await dispatchSoon([result.recorded]);
-  return result.event;
+  return result;
 }

@@ -1,10 +1,8 @@
-import { getDb } from "@/lib/platform/db/client";
 import { AppError } from "@/lib/platform/errors/app-error";
 import { toEvent } from "@/lib/domain/resources/projections";
 import type { EventResource } from "@/lib/domain/resources/resources";
-import { dispatchSoon } from "@/lib/domain/webhooks/dispatch";
+import { commitAndAnnounce } from "@/lib/domain/webhooks/commit-and-announce";
 import { canTransition } from "@/lib/domain/transitions/state-tables";
-import { recordWebhookEvent } from "@/lib/domain/webhooks/outbox";
 import { eventPayload } from "@/lib/domain/webhooks/payloads";
 import { lockOrgEvent } from "./update-event";
 
@@ -15,17 +13,15 @@ import { lockOrgEvent } from "./update-event";
 // an archived event cannot be published again (409 CONFLICT, reason event_archived).
 
 export async function publishEvent(orgId: string, eventId: string): Promise<{ event: EventResource; changed: boolean }> {
-  const result = await getDb().$transaction(async (tx) => {
+  const { result } = await commitAndAnnounce(orgId, async (tx, announce) => {
     const current = await lockOrgEvent(tx, orgId, eventId);
     if (current.status === "published") return { event: toEvent(current), recorded: null };
     if (!canTransition("event", current.status, "published")) {
       throw new AppError("CONFLICT", "An archived event cannot be published.", { reason: "event_archived" });
     }
     const updated = await tx.event.update({ where: { id: eventId }, data: { status: "published" } });
-    const { id } = await recordWebhookEvent(tx, { orgId, type: "event.published", data: eventPayload(updated) });
+    const id = await announce({ type: "event.published", data: eventPayload(updated) });
     return { event: toEvent(updated), recorded: id };
-  }, { maxWait: 10_000, timeout: 10_000 });
-
-  if (result.recorded) await dispatchSoon([result.recorded]);
+  });
   return { event: result.event, changed: result.recorded !== null };
 }

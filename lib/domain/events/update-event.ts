@@ -8,6 +8,7 @@ import { dispatchSoon } from "@/lib/domain/webhooks/dispatch";
 import { recordWebhookEvent } from "@/lib/domain/webhooks/outbox";
 import { eventPayload } from "@/lib/domain/webhooks/payloads";
 import { updateEventSchema, type UpdateEventInput } from "./event-input";
+import { WRITE_TRANSACTION } from "@/lib/platform/db/write-transaction";
 
 // Changes an event's details. A change records `event.updated` (data: the event
 // projection after the change, minus createdAt/updatedAt) in the same transaction; a
@@ -76,7 +77,7 @@ export async function updateEvent(
       const updated = await tx.event.update({ where: { id: eventId }, data: changes });
       const { id } = await recordWebhookEvent(tx, { orgId, type: "event.updated", data: eventPayload(updated) });
       return { event: toEvent(updated), recorded: id };
-    }, { maxWait: 10_000, timeout: 10_000 });
+    }, WRITE_TRANSACTION);
   } catch (error) {
     // Two renames racing for one slug: the unique index decides.
     if (error instanceof Prisma.PrismaClientKnownRequestError && error.code === "P2002") throw slugTaken();

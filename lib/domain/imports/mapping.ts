@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { describeJsonKind, dottedPathSchema, getAtPath } from "./dotted-path";
-import { dateFormatProblem, isValidTimeZone, parseDateValue } from "./parse-date";
+import { isValidTimeZone } from "@/lib/platform/time/time-zone";
+import { dateFormatProblem, parseDateValue } from "./parse-date";
 
 // The mapping of a data source: which value of a partner's record fills which field of
 // an attendee or a session. Defined once here and used by the console's mapping editor,

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { dateFormatProblem, isValidTimeZone, parseDateValue } from "./parse-date";
+import { isValidTimeZone } from "@/lib/platform/time/time-zone";
+import { dateFormatProblem, parseDateValue } from "./parse-date";
 
 const AMS = "Europe/Amsterdam";
 

@@ -11,59 +11,14 @@
 //   mm ss SSS A Z; any other character is literal), or "unix" / "unix-ms" for epoch
 //   numbers.
 //
-// No date library: Intl (full ICU in Node) gives a zone's offset at any instant, and the
-// rest is a few lines. luxon / date-fns-tz would do the same with a larger surface and a
+// No date library: Intl (full ICU in Node) gives a zone's offset at any instant
+// (lib/platform/time/time-zone.ts), and the rest is a few lines. luxon / date-fns-tz would do the same with a larger surface and a
 // token set we would have to document anyway.
+
+import { isValidTimeZone, wallTimeToInstant, type WallTime } from "@/lib/platform/time/time-zone";
 
 export type DateParseOptions = { timezone?: string; format?: string };
 export type DateParseResult = { ok: true; date: Date } | { ok: false; reason: string };
-
-type WallTime = { year: number; month: number; day: number; hour: number; minute: number; second: number; ms: number };
-
-const offsetFormatters = new Map<string, Intl.DateTimeFormat>();
-
-function offsetFormatter(timeZone: string): Intl.DateTimeFormat {
-  let formatter = offsetFormatters.get(timeZone);
-  if (!formatter) {
-    formatter = new Intl.DateTimeFormat("en-US", { timeZone, timeZoneName: "longOffset" });
-    offsetFormatters.set(timeZone, formatter);
-  }
-  return formatter;
-}
-
-/** Whether `timeZone` is an IANA zone name this runtime knows (aliases such as UTC included). */
-export function isValidTimeZone(timeZone: string): boolean {
-  if (timeZone.trim() === "") return false;
-  try {
-    offsetFormatter(timeZone);
-    return true;
-  } catch {
-    return false;
-  }
-}
-
-/** The zone's offset from UTC at `instant`, in milliseconds (east positive). */
-export function zoneOffsetMs(instant: number, timeZone: string): number {
-  const name = offsetFormatter(timeZone).formatToParts(new Date(instant)).find((part) => part.type === "timeZoneName")?.value;
-  const match = /^GMT([+-])(\d{2}):(\d{2})(?::(\d{2}))?$/.exec(name ?? "");
-  if (!match) return 0; // plain "GMT": UTC
-  const seconds = Number(match[2]) * 3600 + Number(match[3]) * 60 + Number(match[4] ?? 0);
-  return (match[1] === "-" ? -1 : 1) * seconds * 1000;
-}
-
-/** The instant of a wall-clock time in `timeZone`, with the "compatible" disambiguation above. */
-export function wallTimeToInstant(wall: WallTime, timeZone: string): Date {
-  const local = Date.UTC(wall.year, wall.month - 1, wall.day, wall.hour, wall.minute, wall.second, wall.ms);
-  // Offsets a day either side bracket any transition near this time.
-  const before = zoneOffsetMs(local - 86_400_000, timeZone);
-  const after = zoneOffsetMs(local + 86_400_000, timeZone);
-  const candidates = [...new Set([local - before, local - after])]
-    .filter((instant) => instant + zoneOffsetMs(instant, timeZone) === local)
-    .sort((a, b) => a - b);
-  if (candidates.length > 0) return new Date(candidates[0]);
-  // In the gap: read the time with the offset in force before the transition.
-  return new Date(local - before);
-}
 
 function daysInMonth(year: number, month: number): number {
   return new Date(Date.UTC(year, month, 0)).getUTCDate();

@@ -2,6 +2,7 @@ import { z } from "zod";
 import { getDb } from "@/lib/platform/db/client";
 import { validationError } from "@/lib/platform/errors/app-error";
 import { lastAdmin, lockMembership } from "./lock-memberships";
+import { WRITE_TRANSACTION } from "@/lib/platform/db/write-transaction";
 
 export const memberRoleSchema = z.enum(["admin", "member"], { message: "Choose admin or member." });
 
@@ -16,5 +17,5 @@ export async function changeMemberRole(orgId: string, membershipId: string, role
     if (target.role === "admin" && admins <= 1) throw lastAdmin("demoted");
     await tx.membership.update({ where: { id: target.id }, data: { role: next } });
     return { changed: true, role: next };
-  }, { maxWait: 10_000, timeout: 10_000 });
+  }, WRITE_TRANSACTION);
 }

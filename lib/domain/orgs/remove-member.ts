@@ -1,5 +1,6 @@
 import { getDb } from "@/lib/platform/db/client";
 import { lastAdmin, lockMembership } from "./lock-memberships";
+import { WRITE_TRANSACTION } from "@/lib/platform/db/write-transaction";
 
 /** Removes a membership (the user keeps their account). The last admin cannot be removed (409 last_admin). */
 export async function removeMember(orgId: string, membershipId: string): Promise<{ userId: string }> {
@@ -8,5 +9,5 @@ export async function removeMember(orgId: string, membershipId: string): Promise
     if (target.role === "admin" && admins <= 1) throw lastAdmin("removed");
     await tx.membership.delete({ where: { id: target.id } });
     return { userId: target.userId };
-  }, { maxWait: 10_000, timeout: 10_000 });
+  }, WRITE_TRANSACTION);
 }

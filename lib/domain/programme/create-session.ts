@@ -1,8 +1,6 @@
-import { getDb } from "@/lib/platform/db/client";
 import { validationError } from "@/lib/platform/errors/app-error";
 import type { Prisma } from "@/lib/generated/prisma/client";
-import { dispatchSoon } from "@/lib/domain/webhooks/dispatch";
-import { recordWebhookEvent } from "@/lib/domain/webhooks/outbox";
+import { commitAndAnnounce } from "@/lib/domain/webhooks/commit-and-announce";
 import { sessionPayload } from "@/lib/domain/webhooks/payloads";
 import { createSessionSchema, type CreateSessionInput } from "./session-input";
 import { assertNotArchived, assertTrackOfEvent, lockEventForProgrammeWrite, type SessionRow } from "./session-rows";
@@ -22,7 +20,7 @@ export async function createSession(
   if (!parsed.success) throw validationError(parsed.error.issues);
   const fields = parsed.data;
 
-  const work = async (tx: Prisma.TransactionClient) => {
+  const { result } = await commitAndAnnounce(orgId, async (tx, announce) => {
     assertNotArchived(await lockEventForProgrammeWrite(tx, orgId, eventId));
     await assertTrackOfEvent(tx, eventId, fields.trackId);
     const session = await tx.session.create({
@@ -39,12 +37,8 @@ export async function createSession(
       },
       omit: { createdAt: true, updatedAt: true },
     });
-    const { id } = await recordWebhookEvent(tx, { orgId, type: "session.created", data: sessionPayload(session) });
-    return { session, recorded: id };
-  };
-  if (options.tx) return (await work(options.tx)).session;
-  const { session, recorded } = await getDb().$transaction(work, { maxWait: 10_000, timeout: 10_000 });
-
-  await dispatchSoon([recorded]);
-  return session;
+    await announce({ type: "session.created", data: sessionPayload(session) });
+    return session;
+  }, options);
+  return result;
 }

@@ -1,6 +1,4 @@
-import { getDb } from "@/lib/platform/db/client";
-import { dispatchSoon } from "@/lib/domain/webhooks/dispatch";
-import { recordWebhookEvent } from "@/lib/domain/webhooks/outbox";
+import { commitAndAnnounce } from "@/lib/domain/webhooks/commit-and-announce";
 import { sessionPayload } from "@/lib/domain/webhooks/payloads";
 import { assertNotArchived, lockOrgSession, type SessionRow } from "./session-rows";
 
@@ -10,14 +8,12 @@ import { assertNotArchived, lockOrgSession, type SessionRow } from "./session-ro
  * it was.
  */
 export async function deleteSession(orgId: string, sessionId: string): Promise<SessionRow> {
-  const { session, recorded } = await getDb().$transaction(async (tx) => {
+  const { result: { session } } = await commitAndAnnounce(orgId, async (tx, announce) => {
     const { eventStatus, ...session } = await lockOrgSession(tx, orgId, sessionId);
     assertNotArchived(eventStatus);
     await tx.session.delete({ where: { id: sessionId } });
-    const { id } = await recordWebhookEvent(tx, { orgId, type: "session.deleted", data: sessionPayload(session) });
-    return { session, recorded: id };
-  }, { maxWait: 10_000, timeout: 10_000 });
-
-  await dispatchSoon([recorded]);
+    await announce({ type: "session.deleted", data: sessionPayload(session) });
+    return { session };
+  });
   return session;
 }

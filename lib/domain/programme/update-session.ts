@@ -6,6 +6,7 @@ import { recordWebhookEvent } from "@/lib/domain/webhooks/outbox";
 import { sessionPayload } from "@/lib/domain/webhooks/payloads";
 import { updateSessionSchema, type UpdateSessionInput } from "./session-input";
 import { assertNotArchived, assertTrackOfEvent, lockOrgSession, type SessionRow } from "./session-rows";
+import { WRITE_TRANSACTION } from "@/lib/platform/db/write-transaction";
 
 const FIELDS = ["title", "description", "type", "startAt", "endAt", "trackId", "room", "capacity"] as const;
 
@@ -54,7 +55,7 @@ export async function updateSession(
     const { id } = await recordWebhookEvent(tx, { orgId, type: "session.updated", data: sessionPayload(session) });
     return { session, recorded: id };
   };
-  const result = options.tx ? await work(options.tx) : await getDb().$transaction(work, { maxWait: 10_000, timeout: 10_000 });
+  const result = options.tx ? await work(options.tx) : await getDb().$transaction(work, WRITE_TRANSACTION);
 
   if (result.recorded && !options.tx) await dispatchSoon([result.recorded]);
   return { session: result.session, changed: result.recorded !== null };

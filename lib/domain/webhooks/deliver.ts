@@ -20,12 +20,6 @@ import { activeSigningSecrets } from "./signing-secret";
 // claim.ts takes the lease, send-attempt.ts makes the HTTP request, record-attempt.ts
 // writes the outcome; this module decides between them.
 
-export type { AttemptOutcome } from "./attempt-outcome";
-export type { ClaimedRow } from "./claim";
-export { claimDueDeliveries } from "./claim";
-export { cancelPendingDeliveries } from "./record-attempt";
-export { USER_AGENT, webhookBody, webhookHeaders } from "./send-attempt";
-
 export type AttemptOptions = {
   /** The scheduler's clock: due checks, lease, retry times, secret overlap. Tests move it. */
   now?: Date;

@@ -1,5 +1,5 @@
 import { after } from "next/server";
-import { INNGEST_SEND_BUDGET_MS, inngest, inngestCanSend } from "@/lib/platform/jobs/client";
+import { inngestCanSend, sendWithinBudget } from "@/lib/platform/jobs/client";
 import { webhookDeliveryCreated } from "@/lib/platform/jobs/events";
 import { integrationLockReason } from "@/lib/domain/billing/entitlement";
 import { getDb, sqlRows } from "@/lib/platform/db/client";
@@ -102,10 +102,7 @@ async function startRuns<T>(runsOf: (chunk: T[]) => Promise<DeliveryRun[]>, item
       const chunk = items.slice(i, i + SEND_CHUNK);
       const runs = await runsOf(chunk);
       // The event id makes a resend of the same delivery a no-op on Inngest's side.
-      const sending = inngest.send(
-        runs.map((run) => webhookDeliveryCreated.create(run, { id: `delivery-${run.deliveryId}` })),
-      );
-      await withinBudget(sending, INNGEST_SEND_BUDGET_MS);
+      await sendWithinBudget(runs.map((run) => webhookDeliveryCreated.create(run, { id: `delivery-${run.deliveryId}` })));
       sent += chunk.length;
     }
   } catch (error) {
@@ -158,24 +155,6 @@ async function dispatchNow(eventIds?: string[]): Promise<void> {
     await notifyDeliveries(deliveryIds);
   } catch (error) {
     console.warn(`[webhooks] Fan-out after commit failed (${describe(error)}); the sweep will retry it.`);
-  }
-}
-
-/**
- * Waits for `promise` at most `ms`. The SDK retries a failed send on its own; past the
- * budget the caller moves on and the retries finish (or fail) in the background.
- */
-async function withinBudget<T>(promise: Promise<T>, ms: number): Promise<T> {
-  promise.catch(() => {}); // reported through the race below, or too late to matter
-  let timer: NodeJS.Timeout | undefined;
-  const deadline = new Promise<never>((_, reject) => {
-    timer = setTimeout(() => reject(new Error(`no answer within ${ms} ms`)), ms);
-    timer.unref();
-  });
-  try {
-    return await Promise.race([promise, deadline]);
-  } finally {
-    clearTimeout(timer);
   }
 }
 

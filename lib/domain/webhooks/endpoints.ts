@@ -6,7 +6,7 @@ import type { WebhookEndpoint } from "@/lib/generated/prisma/client";
 import { getOrganizationOrThrow } from "@/lib/domain/orgs/organizations";
 import { localUrlHint } from "@/lib/platform/outbound/local-url-hint";
 import { checkOutboundUrl, outboundAllowLoopback } from "@/lib/platform/outbound/url-guard";
-import { cancelPendingDeliveries } from "./deliver";
+import { cancelPendingDeliveries } from "./record-attempt";
 import { notifyDeliveries } from "./dispatch";
 import {
   createEndpointSchema,

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { INNGEST_SEND_BUDGET_MS, inngest, inngestCanSend } from "@/lib/platform/jobs/client";
+import { inngestCanSend, sendWithinBudget } from "@/lib/platform/jobs/client";
 import { webhookDeliveryCreated } from "@/lib/platform/jobs/events";
 import { assertIntegrationsUnlocked } from "@/lib/domain/billing/entitlement";
 import { getDb } from "@/lib/platform/db/client";
@@ -80,22 +80,11 @@ export async function resendDelivery(orgId: string, deliveryId: string, now: Dat
 async function startResentDelivery(keys: { deliveryId: string; endpointId: string; orgId: string }, attemptCount: number): Promise<void> {
   if (!inngestCanSend()) return;
   const { deliveryId } = keys;
-  const sending = inngest.send(webhookDeliveryCreated.create(keys, { id: `delivery-${deliveryId}-resend-${attemptCount}` }));
-  sending.catch(() => {});
-  let timer: NodeJS.Timeout | undefined;
   try {
-    await Promise.race([
-      sending,
-      new Promise<never>((_, reject) => {
-        timer = setTimeout(() => reject(new Error(`no answer within ${INNGEST_SEND_BUDGET_MS} ms`)), INNGEST_SEND_BUDGET_MS);
-        timer.unref();
-      }),
-    ]);
+    await sendWithinBudget(webhookDeliveryCreated.create(keys, { id: `delivery-${deliveryId}-resend-${attemptCount}` }));
   } catch (error) {
     console.warn(
       `[webhooks] Could not start the resend of delivery ${deliveryId} on Inngest (${error instanceof Error ? error.message : String(error)}); the sweep will deliver it.`,
     );
-  } finally {
-    clearTimeout(timer);
   }
 }

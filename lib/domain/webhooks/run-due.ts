@@ -1,7 +1,9 @@
 import { logger } from "@/lib/platform/observability/logger";
 import { platformIntegrationsEnabled } from "@/lib/platform/integrations-switch";
 import { releaseLeases, type ClaimedRow, type InFlightLoad } from "./claim";
-import { attemptClaimed, claimDueDeliveries, type AttemptOutcome } from "./deliver";
+import type { AttemptOutcome } from "./attempt-outcome";
+import { claimDueDeliveries } from "./claim";
+import { attemptClaimed } from "./deliver";
 import { FAN_OUT_BATCH, fanOutEvents } from "./dispatch";
 import { ATTEMPT_TIMEOUT_MS, LEASE_MS } from "./schedule";
 

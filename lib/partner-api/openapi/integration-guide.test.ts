@@ -3,7 +3,7 @@ import { mkdtemp, rm, writeFile } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { webhookBody } from "@/lib/domain/webhooks/deliver";
+import { webhookBody } from "@/lib/domain/webhooks/send-attempt";
 import { signPayload } from "@/lib/domain/webhooks/signature";
 import { PYTHON_VERIFY_SNIPPET, TYPESCRIPT_VERIFY_SNIPPET } from "./integration-guide";
 

@@ -5,7 +5,7 @@ import { inngestLogger } from "@/lib/platform/observability/inngest-logger";
 // SDK gives up after about 2 s, but an address that accepts the connection and never
 // answers would otherwise hold the caller for minutes (stack notes). The SDK retries a
 // failed send up to five times, so callers on a request path also bound the whole send
-// (INNGEST_SEND_BUDGET_MS, see lib/domain/webhooks/dispatch.ts).
+// (sendWithinBudget).
 export const INNGEST_FETCH_TIMEOUT_MS = 2_000;
 export const INNGEST_SEND_BUDGET_MS = 3_000;
 
@@ -29,4 +29,24 @@ export const inngest = new Inngest({
  */
 export function inngestCanSend(): boolean {
   return Boolean(inngest.eventKey) || inngest.mode === "dev";
+}
+
+/**
+ * Sends events, waiting at most INNGEST_SEND_BUDGET_MS. The SDK retries a failed send on
+ * its own; past the budget the caller moves on (this rejects) and the retries finish or
+ * fail in the background. Callers treat a rejection as "the sweep will do it".
+ */
+export async function sendWithinBudget(payload: Parameters<typeof inngest.send>[0]): Promise<void> {
+  const sending = inngest.send(payload);
+  sending.catch(() => {}); // reported through the race below, or too late to matter
+  let timer: NodeJS.Timeout | undefined;
+  const deadline = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new Error(`no answer within ${INNGEST_SEND_BUDGET_MS} ms`)), INNGEST_SEND_BUDGET_MS);
+    timer.unref();
+  });
+  try {
+    await Promise.race([sending, deadline]);
+  } finally {
+    clearTimeout(timer);
+  }
 }

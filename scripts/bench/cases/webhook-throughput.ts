@@ -3,7 +3,7 @@ import { performance } from "node:perf_hooks";
 import { Worker } from "node:worker_threads";
 import { getDb } from "@/lib/platform/db/client";
 import { createOrganization, setBilling } from "@/lib/domain/orgs/organizations";
-import { webhookBody, webhookHeaders } from "@/lib/domain/webhooks/deliver";
+import { webhookBody, webhookHeaders } from "@/lib/domain/webhooks/send-attempt";
 import { createWebhookEndpoint } from "@/lib/domain/webhooks/endpoints";
 import { runDueDeliveries } from "@/lib/domain/webhooks/run-due";
 import { verifySignature } from "@/lib/domain/webhooks/signature";

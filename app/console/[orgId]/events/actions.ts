@@ -6,17 +6,16 @@ import { requireAdmin } from "@/lib/console/guard";
 import { formText, runAction } from "@/lib/console/run-action";
 import { createAttendee } from "@/lib/domain/attendees/create-attendee";
 import { deleteAttendee } from "@/lib/domain/attendees/delete-attendee";
-import { restoreAttendee } from "@/lib/domain/attendees/restore-attendee";
-import { revokeAttendee } from "@/lib/domain/attendees/revoke-attendee";
+import { restoreAttendee, revokeAttendee } from "@/lib/domain/attendees/set-attendee-status";
 import { checkIn } from "@/lib/domain/engagement/check-in";
-import { closeForm } from "@/lib/domain/engagement/close-form";
-import { openForm } from "@/lib/domain/engagement/open-form";
+import { setFormStatus } from "@/lib/domain/engagement/set-form-status";
 import { archiveEvent } from "@/lib/domain/events/archive-event";
 import { createEvent } from "@/lib/domain/events/create-event";
 import { publishEvent } from "@/lib/domain/events/publish-event";
 import { updateEvent } from "@/lib/domain/events/update-event";
-import { wallClockToIso } from "@/lib/domain/events/zoned-date-time";
+import { wallClockToIso } from "@/lib/platform/time/time-zone";
 import { AppError } from "@/lib/platform/errors/app-error";
+import { formatBadgeCode } from "@/lib/domain/badges/badge-code";
 
 // Thin: each action checks the admin of the organization named in the form, calls one
 // lib/ operation (which scopes every id to that organization) and says what happened.
@@ -101,7 +100,7 @@ export async function openFormAction(_previous: ActionState<null>, formData: For
   return runAction(async () => {
     const orgId = text(formData, "orgId");
     await requireAdmin(orgId);
-    const { changed } = await openForm(orgId, text(formData, "formId"));
+    const { changed } = await setFormStatus(orgId, text(formData, "formId"), "open");
     revalidatePath(`/console/${orgId}/events`, "layout");
     return { message: changed ? "Form opened: it accepts answers." : "The form was already open.", data: null };
   });
@@ -111,7 +110,7 @@ export async function closeFormAction(_previous: ActionState<null>, formData: Fo
   return runAction(async () => {
     const orgId = text(formData, "orgId");
     await requireAdmin(orgId);
-    const { changed } = await closeForm(orgId, text(formData, "formId"));
+    const { changed } = await setFormStatus(orgId, text(formData, "formId"), "closed");
     revalidatePath(`/console/${orgId}/events`, "layout");
     return { message: changed ? "Form closed: new answers are refused." : "The form was already closed.", data: null };
   });
@@ -128,7 +127,7 @@ export async function addAttendeeAction(_previous: ActionState<null>, formData: 
     await requireAdmin(orgId);
     const attendee = await createAttendee(orgId, text(formData, "eventId"), filled(formData, ["email", "displayName", "company", "jobTitle"]));
     revalidatePath(`/console/${orgId}/events`, "layout");
-    return { message: `${attendee.displayName} added (badge ${attendee.badgeCode.slice(0, 3)}-${attendee.badgeCode.slice(3)}).`, data: null };
+    return { message: `${attendee.displayName} added (badge ${formatBadgeCode(attendee.badgeCode)}).`, data: null };
   });
 }
 

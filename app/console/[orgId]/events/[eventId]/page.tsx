@@ -6,7 +6,7 @@ import { Panel } from "@/components/ui/panel";
 import { requireMember } from "@/lib/console/guard";
 import { recentDeliveriesFor } from "@/lib/console/partner-view";
 import { eventCounts, findOrgEvent } from "@/lib/console/event-workspace";
-import { isoToWallClock } from "@/lib/domain/events/zoned-date-time";
+import { isoToWallClock } from "@/lib/platform/time/time-zone";
 import { updateEventAction } from "../actions";
 
 export const metadata: Metadata = { title: "Event" };

@@ -4,7 +4,7 @@ import { revalidatePath } from "next/cache";
 import type { ActionResult, ActionState } from "@/lib/console/action-result";
 import { requireAdmin } from "@/lib/console/guard";
 import { formText, runAction } from "@/lib/console/run-action";
-import { wallClockToIso } from "@/lib/domain/events/zoned-date-time";
+import { wallClockToIso } from "@/lib/platform/time/time-zone";
 import { createSession } from "@/lib/domain/programme/create-session";
 import { deleteSession } from "@/lib/domain/programme/delete-session";
 import type { SessionType } from "@/lib/domain/programme/session-input";

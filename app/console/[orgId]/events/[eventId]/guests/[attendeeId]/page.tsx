@@ -14,7 +14,7 @@ import { Panel } from "@/components/ui/panel";
 import { requireMember } from "@/lib/console/guard";
 import { engagementCursors } from "@/lib/console/engagement-lists";
 import { attendeePageData } from "@/lib/console/event-attendee";
-import { groupedBadgeCode } from "@/lib/console/guest-list";
+import { formatBadgeCode } from "@/lib/domain/badges/badge-code";
 import { checkInAttendeeAction, restoreAttendeeAction, revokeAttendeeAction } from "../../../actions";
 import { removeAttendeeFromPageAction, updateAttendeeAction } from "../actions";
 
@@ -38,7 +38,7 @@ export default async function AttendeePage({ params, searchParams }: Props) {
     ["Email", <span key="email" className="break-all">{attendee.email}</span>],
     ["Company", attendee.company ?? "—"],
     ["Job title", attendee.jobTitle ?? "—"],
-    ["Badge", <span key="badge" className="font-mono" data-testid="badge-code">{groupedBadgeCode(attendee.badgeCode)}</span>],
+    ["Badge", <span key="badge" className="font-mono" data-testid="badge-code">{formatBadgeCode(attendee.badgeCode)}</span>],
     ["Checked in", attendee.checkedInAt ? <VenueTime key="in" date={attendee.checkedInAt} timezone={event.timezone} /> : "Not yet"],
     ["Added", <VenueTime key="added" date={attendee.createdAt} timezone={event.timezone} />],
   ];

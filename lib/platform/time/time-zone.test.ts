@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { isoToWallClock, wallClockToIso } from "./zoned-date-time";
+import { isoToWallClock, wallClockToIso } from "./time-zone";
 
 describe("wallClockToIso", () => {
   it("reads the wall clock in the event's zone, across DST", () => {
