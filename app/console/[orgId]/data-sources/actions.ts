@@ -1,9 +1,10 @@
 "use server";
 
 import { revalidatePath } from "next/cache";
-import type { ActionResult, ActionState } from "@/lib/console/action-result";
-import { requireAdmin, requireMember } from "@/lib/console/guard";
-import { formText, runAction } from "@/lib/console/run-action";
+import { consoleAction, type FormFields } from "@/lib/console/action";
+import type { ActionResult } from "@/lib/console/action-result";
+import { requireMember } from "@/lib/console/guard";
+import { runAction } from "@/lib/console/run-action";
 import { AppError } from "@/lib/platform/errors/app-error";
 import {
   createDataSource,
@@ -23,85 +24,60 @@ import { latestRunSince, runNow, type RunStart } from "@/lib/console/run-now";
 // editor sends its whole configuration as one JSON field (`payload`); the library
 // validates it with the same schemas the browser already ran.
 
-function parsePayload(formData: FormData): unknown {
+function parsePayload(form: FormFields): unknown {
   try {
-    return JSON.parse(formText(formData, "payload") ?? "");
+    return JSON.parse(form.text("payload"));
   } catch {
     throw new AppError("INVALID_INPUT", "The form could not be read. Reload the page and try again.", { reason: "invalid_body" });
   }
 }
 
-const orgOf = (formData: FormData) => formText(formData, "orgId") ?? "";
-const sourceOf = (formData: FormData) => formText(formData, "dataSourceId") ?? "";
 
 function refresh(orgId: string) {
   revalidatePath(`/console/${orgId}`, "layout");
 }
 
-export async function createDataSourceAction(_previous: ActionState<{ id: string }>, formData: FormData): Promise<ActionResult<{ id: string }>> {
-  return runAction(async () => {
-    const orgId = orgOf(formData);
-    const { user } = await requireAdmin(orgId);
-    const source = await createDataSource(orgId, parsePayload(formData), { createdById: user.id });
-    refresh(orgId);
-    return { message: `Data source “${source.name}” saved. Run it now, or let its schedule run it.`, data: { id: source.id } };
-  });
-}
+export const createDataSourceAction = consoleAction<{ id: string }>(async ({ orgId, form, user }) => {
+  const source = await createDataSource(orgId, parsePayload(form), { createdById: user.id });
+  return { message: `Data source “${source.name}” saved. Run it now, or let its schedule run it.`, data: { id: source.id } };
+});
 
-export async function updateDataSourceAction(_previous: ActionState<{ id: string }>, formData: FormData): Promise<ActionResult<{ id: string }>> {
-  return runAction(async () => {
-    const orgId = orgOf(formData);
-    await requireAdmin(orgId);
-    const source = await updateDataSource(orgId, sourceOf(formData), parsePayload(formData));
-    refresh(orgId);
-    return { message: `Data source “${source.name}” saved. The next run uses the new configuration.`, data: { id: source.id } };
-  });
-}
+export const updateDataSourceAction = consoleAction<{ id: string }>(async ({ orgId, form }) => {
+  const source = await updateDataSource(orgId, form.text("dataSourceId"), parsePayload(form));
+  return { message: `Data source “${source.name}” saved. The next run uses the new configuration.`, data: { id: source.id } };
+});
 
 const FETCH_SETTING_NAMES = { url: "the URL", recordsPath: "Records path", nextPagePath: "Next-page path" } as const;
 
 /** "Fetch sample": the first records of the draft as they would be imported; nothing is written. */
-export async function previewDataSourceAction(_previous: ActionState<DataSourcePreview>, formData: FormData): Promise<ActionResult<DataSourcePreview>> {
-  return runAction(async () => {
-    const orgId = orgOf(formData);
-    await requireAdmin(orgId);
-    const preview = await previewDataSource(orgId, parsePayload(formData));
-    const mappedRecords = preview.records.filter((record) => record.mapped !== null);
-    const imported = mappedRecords.filter((record) => record.mapped?.ok).length;
-    const message = preview.fetchError && preview.records.length === 0
-      ? preview.fetchErrorField
-        ? `The sample could not be fetched: see the message under ${FETCH_SETTING_NAMES[preview.fetchErrorField]}.`
-        : "The sample could not be fetched."
-      : mappedRecords.length > 0
-        ? `Sample fetched: ${imported} of ${mappedRecords.length} records would be imported.`
-        : `Sample fetched: ${preview.pageRecordCount} ${preview.pageRecordCount === 1 ? "record" : "records"} on the first page.`;
-    return { message, data: preview };
-  });
-}
+export const previewDataSourceAction = consoleAction<DataSourcePreview>(async ({ orgId, form }) => {
+  const preview = await previewDataSource(orgId, parsePayload(form));
+  const mappedRecords = preview.records.filter((record) => record.mapped !== null);
+  const imported = mappedRecords.filter((record) => record.mapped?.ok).length;
+  const message = preview.fetchError && preview.records.length === 0
+    ? preview.fetchErrorField
+      ? `The sample could not be fetched: see the message under ${FETCH_SETTING_NAMES[preview.fetchErrorField]}.`
+      : "The sample could not be fetched."
+    : mappedRecords.length > 0
+      ? `Sample fetched: ${imported} of ${mappedRecords.length} records would be imported.`
+      : `Sample fetched: ${preview.pageRecordCount} ${preview.pageRecordCount === 1 ? "record" : "records"} on the first page.`;
+  return { message, data: preview };
+}, { refresh: false });
 
-export async function deleteDataSourceAction(_previous: ActionState<null>, formData: FormData): Promise<ActionResult<null>> {
-  return runAction(async () => {
-    const orgId = orgOf(formData);
-    await requireAdmin(orgId);
-    const source = await requireDataSource(orgId, sourceOf(formData));
-    await deleteDataSource(orgId, source.id);
-    refresh(orgId);
-    return { message: `Data source “${source.name}” deleted with its run history. What it imported stays.`, data: null };
-  });
-}
+export const deleteDataSourceAction = consoleAction<null>(async ({ orgId, form }) => {
+  const source = await requireDataSource(orgId, form.text("dataSourceId"));
+  await deleteDataSource(orgId, source.id);
+  return { message: `Data source “${source.name}” deleted with its run history. What it imported stays.`, data: null };
+});
 
 /** Starts a run: finished, still going (the page watches it) or queued. */
-export async function runNowAction(_previous: ActionState<RunStart>, formData: FormData): Promise<ActionResult<RunStart>> {
-  return runAction<RunStart>(async () => {
-    const orgId = orgOf(formData);
-    await requireAdmin(orgId);
-    try {
-      return await runNow(orgId, sourceOf(formData));
-    } finally {
-      refresh(orgId);
-    }
-  });
-}
+export const runNowAction = consoleAction<RunStart>(async ({ orgId, form }) => {
+  try {
+    return await runNow(orgId, form.text("dataSourceId"));
+  } finally {
+    refresh(orgId);
+  }
+}, { refresh: false });
 
 /** One run, polled by the page for live progress (read-only: members too). */
 export async function runProgressAction(orgId: string, runId: string): Promise<ActionResult<DataSourceRunView>> {

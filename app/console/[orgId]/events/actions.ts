@@ -1,9 +1,6 @@
 "use server";
 
-import { revalidatePath } from "next/cache";
-import type { ActionResult, ActionState } from "@/lib/console/action-result";
-import { requireAdmin } from "@/lib/console/guard";
-import { formText, runAction } from "@/lib/console/run-action";
+import { consoleAction, type FormFields } from "@/lib/console/action";
 import { createAttendee } from "@/lib/domain/attendees/create-attendee";
 import { deleteAttendee } from "@/lib/domain/attendees/delete-attendee";
 import { restoreAttendee, revokeAttendee } from "@/lib/domain/attendees/set-attendee-status";
@@ -20,141 +17,84 @@ import { formatBadgeCode } from "@/lib/domain/badges/badge-code";
 // Thin: each action checks the admin of the organization named in the form, calls one
 // lib/ operation (which scopes every id to that organization) and says what happened.
 
-const text = (formData: FormData, name: string) => formText(formData, name) ?? "";
+export const createEventAction = consoleAction<{ id: string }>(async ({ orgId, form }) => {
+  const timezone = form.text("timezone");
+  const event = await createEvent(orgId, {
+    name: form.text("name"),
+    slug: form.text("slug"),
+    timezone,
+    startAt: wallClockToIso(form.text("startAt"), timezone),
+    endAt: wallClockToIso(form.text("endAt"), timezone),
+    location: form.text("location"),
+  });
+  return { message: `Draft “${event.name}” created. Partners see it now; attendees after you publish it.`, data: { id: event.id } };
+}, { refresh: "events" });
 
-export async function createEventAction(_previous: ActionState<{ id: string }>, formData: FormData): Promise<ActionResult<{ id: string }>> {
-  return runAction(async () => {
-    const orgId = text(formData, "orgId");
-    await requireAdmin(orgId);
-    const timezone = text(formData, "timezone");
-    const event = await createEvent(orgId, {
-      name: text(formData, "name"),
-      slug: text(formData, "slug"),
-      timezone,
-      startAt: wallClockToIso(text(formData, "startAt"), timezone),
-      endAt: wallClockToIso(text(formData, "endAt"), timezone),
-      location: text(formData, "location"),
+export const publishEventAction = consoleAction<null>(async ({ orgId, form }) => {
+  const eventId = form.text("eventId");
+  const { changed } = await publishEvent(orgId, eventId);
+  return { message: changed ? "Event published. Subscribed endpoints receive event.published." : "The event was already published.", data: null };
+}, { refresh: "events" });
+
+export const archiveEventAction = consoleAction<null>(async ({ orgId, form }) => {
+  const { changed } = await archiveEvent(orgId, form.text("eventId"));
+  return { message: changed ? "Event archived. Its guest list and engagement record are now read-only." : "The event was already archived.", data: null };
+}, { refresh: "events" });
+
+export const revokeAttendeeAction = consoleAction<null>(async ({ orgId, form }) => {
+  const { attendee, changed } = await revokeAttendee(orgId, form.text("eventId"), form.text("attendeeId"));
+  return { message: changed ? `${attendee.displayName} was revoked.` : `${attendee.displayName} was already revoked.`, data: null };
+}, { refresh: "events" });
+
+export const restoreAttendeeAction = consoleAction<null>(async ({ orgId, form }) => {
+  const { attendee, changed } = await restoreAttendee(orgId, form.text("eventId"), form.text("attendeeId"));
+  return { message: changed ? `${attendee.displayName} is back on the list (${attendee.status}).` : `${attendee.displayName} was not revoked.`, data: null };
+}, { refresh: "events" });
+
+export const checkInAttendeeAction = consoleAction<null>(async ({ orgId, form }) => {
+  const { attendee, created, checkedInAt } = await checkIn(orgId, form.text("attendeeId"));
+  if (!created) {
+    throw new AppError("CONFLICT", `${attendee.displayName} already checked in at ${checkedInAt.toISOString().replace("T", " ").slice(0, 16)} UTC; one check-in per attendee.`, {
+      reason: "already_checked_in",
     });
-    revalidatePath(`/console/${orgId}/events`);
-    return { message: `Draft “${event.name}” created. Partners see it now; attendees after you publish it.`, data: { id: event.id } };
-  });
-}
+  }
+  return { message: `${attendee.displayName} checked in.`, data: null };
+}, { refresh: "events" });
 
-export async function publishEventAction(_previous: ActionState<null>, formData: FormData): Promise<ActionResult<null>> {
-  return runAction(async () => {
-    const orgId = text(formData, "orgId");
-    await requireAdmin(orgId);
-    const eventId = text(formData, "eventId");
-    const { changed } = await publishEvent(orgId, eventId);
-    revalidatePath(`/console/${orgId}/events`, "layout");
-    return { message: changed ? "Event published. Subscribed endpoints receive event.published." : "The event was already published.", data: null };
-  });
-}
+export const openFormAction = consoleAction<null>(async ({ orgId, form }) => {
+  const { changed } = await setFormStatus(orgId, form.text("formId"), "open");
+  return { message: changed ? "Form opened: it accepts answers." : "The form was already open.", data: null };
+}, { refresh: "events" });
 
-export async function archiveEventAction(_previous: ActionState<null>, formData: FormData): Promise<ActionResult<null>> {
-  return runAction(async () => {
-    const orgId = text(formData, "orgId");
-    await requireAdmin(orgId);
-    const { changed } = await archiveEvent(orgId, text(formData, "eventId"));
-    revalidatePath(`/console/${orgId}/events`, "layout");
-    return { message: changed ? "Event archived. Its guest list and engagement record are now read-only." : "The event was already archived.", data: null };
-  });
-}
-
-export async function revokeAttendeeAction(_previous: ActionState<null>, formData: FormData): Promise<ActionResult<null>> {
-  return runAction(async () => {
-    const orgId = text(formData, "orgId");
-    await requireAdmin(orgId);
-    const { attendee, changed } = await revokeAttendee(orgId, text(formData, "eventId"), text(formData, "attendeeId"));
-    revalidatePath(`/console/${orgId}/events`, "layout");
-    return { message: changed ? `${attendee.displayName} was revoked.` : `${attendee.displayName} was already revoked.`, data: null };
-  });
-}
-
-export async function restoreAttendeeAction(_previous: ActionState<null>, formData: FormData): Promise<ActionResult<null>> {
-  return runAction(async () => {
-    const orgId = text(formData, "orgId");
-    await requireAdmin(orgId);
-    const { attendee, changed } = await restoreAttendee(orgId, text(formData, "eventId"), text(formData, "attendeeId"));
-    revalidatePath(`/console/${orgId}/events`, "layout");
-    return { message: changed ? `${attendee.displayName} is back on the list (${attendee.status}).` : `${attendee.displayName} was not revoked.`, data: null };
-  });
-}
-
-export async function checkInAttendeeAction(_previous: ActionState<null>, formData: FormData): Promise<ActionResult<null>> {
-  return runAction(async () => {
-    const orgId = text(formData, "orgId");
-    await requireAdmin(orgId);
-    const { attendee, created, checkedInAt } = await checkIn(orgId, text(formData, "attendeeId"));
-    if (!created) {
-      throw new AppError("CONFLICT", `${attendee.displayName} already checked in at ${checkedInAt.toISOString().replace("T", " ").slice(0, 16)} UTC; one check-in per attendee.`, {
-        reason: "already_checked_in",
-      });
-    }
-    revalidatePath(`/console/${orgId}/events`, "layout");
-    return { message: `${attendee.displayName} checked in.`, data: null };
-  });
-}
-
-export async function openFormAction(_previous: ActionState<null>, formData: FormData): Promise<ActionResult<null>> {
-  return runAction(async () => {
-    const orgId = text(formData, "orgId");
-    await requireAdmin(orgId);
-    const { changed } = await setFormStatus(orgId, text(formData, "formId"), "open");
-    revalidatePath(`/console/${orgId}/events`, "layout");
-    return { message: changed ? "Form opened: it accepts answers." : "The form was already open.", data: null };
-  });
-}
-
-export async function closeFormAction(_previous: ActionState<null>, formData: FormData): Promise<ActionResult<null>> {
-  return runAction(async () => {
-    const orgId = text(formData, "orgId");
-    await requireAdmin(orgId);
-    const { changed } = await setFormStatus(orgId, text(formData, "formId"), "closed");
-    revalidatePath(`/console/${orgId}/events`, "layout");
-    return { message: changed ? "Form closed: new answers are refused." : "The form was already closed.", data: null };
-  });
-}
+export const closeFormAction = consoleAction<null>(async ({ orgId, form }) => {
+  const { changed } = await setFormStatus(orgId, form.text("formId"), "closed");
+  return { message: changed ? "Form closed: new answers are refused." : "The form was already closed.", data: null };
+}, { refresh: "events" });
 
 /** Form fields left empty are left out, so the API's defaults apply (displayName from the address). */
-function filled(formData: FormData, names: readonly string[]): Record<string, string> {
-  return Object.fromEntries(names.map((name) => [name, text(formData, name).trim()]).filter(([, value]) => value !== ""));
+function filled(form: FormFields, names: readonly string[]): Record<string, string> {
+  return Object.fromEntries(names.map((name) => [name, form.text(name).trim()]).filter(([, value]) => value !== ""));
 }
 
-export async function addAttendeeAction(_previous: ActionState<null>, formData: FormData): Promise<ActionResult<null>> {
-  return runAction(async () => {
-    const orgId = text(formData, "orgId");
-    await requireAdmin(orgId);
-    const attendee = await createAttendee(orgId, text(formData, "eventId"), filled(formData, ["email", "displayName", "company", "jobTitle"]));
-    revalidatePath(`/console/${orgId}/events`, "layout");
-    return { message: `${attendee.displayName} added (badge ${formatBadgeCode(attendee.badgeCode)}).`, data: null };
-  });
-}
+export const addAttendeeAction = consoleAction<null>(async ({ orgId, form }) => {
+  const attendee = await createAttendee(orgId, form.text("eventId"), filled(form, ["email", "displayName", "company", "jobTitle"]));
+  return { message: `${attendee.displayName} added (badge ${formatBadgeCode(attendee.badgeCode)}).`, data: null };
+}, { refresh: "events" });
 
-export async function removeAttendeeAction(_previous: ActionState<null>, formData: FormData): Promise<ActionResult<null>> {
-  return runAction(async () => {
-    const orgId = text(formData, "orgId");
-    await requireAdmin(orgId);
-    const removed = await deleteAttendee(orgId, text(formData, "attendeeId"));
-    revalidatePath(`/console/${orgId}/events`, "layout");
-    return { message: `${removed.displayName} removed from the guest list.`, data: null };
-  });
-}
+export const removeAttendeeAction = consoleAction<null>(async ({ orgId, form }) => {
+  const removed = await deleteAttendee(orgId, form.text("attendeeId"));
+  return { message: `${removed.displayName} removed from the guest list.`, data: null };
+}, { refresh: "events" });
 
-export async function updateEventAction(_previous: ActionState<null>, formData: FormData): Promise<ActionResult<null>> {
-  return runAction(async () => {
-    const orgId = text(formData, "orgId");
-    await requireAdmin(orgId);
-    const timezone = text(formData, "timezone");
-    const { changed } = await updateEvent(orgId, text(formData, "eventId"), {
-      name: text(formData, "name"),
-      slug: text(formData, "slug"),
-      timezone,
-      startAt: wallClockToIso(text(formData, "startAt"), timezone),
-      endAt: wallClockToIso(text(formData, "endAt"), timezone),
-      location: text(formData, "location"),
-    });
-    revalidatePath(`/console/${orgId}/events`, "layout");
-    return { message: changed ? "Event saved. Subscribed endpoints receive event.updated." : "Nothing changed.", data: null };
+export const updateEventAction = consoleAction<null>(async ({ orgId, form }) => {
+  const timezone = form.text("timezone");
+  const { changed } = await updateEvent(orgId, form.text("eventId"), {
+    name: form.text("name"),
+    slug: form.text("slug"),
+    timezone,
+    startAt: wallClockToIso(form.text("startAt"), timezone),
+    endAt: wallClockToIso(form.text("endAt"), timezone),
+    location: form.text("location"),
   });
-}
+  return { message: changed ? "Event saved. Subscribed endpoints receive event.updated." : "Nothing changed.", data: null };
+}, { refresh: "events" });

@@ -1,18 +1,14 @@
 "use server";
 
-import { revalidatePath } from "next/cache";
 import { redirect } from "next/navigation";
+import { consoleAction, formFields } from "@/lib/console/action";
 import type { ActionResult, ActionState } from "@/lib/console/action-result";
-import { requireAdmin } from "@/lib/console/guard";
-import { formText, runAction } from "@/lib/console/run-action";
 import { updateAttendee } from "@/lib/domain/attendees/update-attendee";
 import { removeAttendeeAction } from "../../actions";
 
 // The attendee page's own actions. Edit is the Partner API's PATCH (same operation, same
 // validation, attendee.updated in the same transaction); revoke, restore and check in are
 // the guest list's actions, imported by the page as they are.
-
-const text = (formData: FormData, name: string) => formText(formData, name) ?? "";
 
 /**
  * The operation's messages name the API field ("displayName must …"); the form labels it
@@ -29,21 +25,18 @@ function labelled<T>(result: ActionResult<T>): ActionResult<T> {
   return { ...failure, fields };
 }
 
-export async function updateAttendeeAction(_previous: ActionState<null>, formData: FormData): Promise<ActionResult<null>> {
-  const result = await runAction(async () => {
-    const orgId = text(formData, "orgId");
-    await requireAdmin(orgId);
-    const eventId = text(formData, "eventId");
-    // All three are sent: a blank company or job title clears it (null), as in the API.
-    const { attendee, changed } = await updateAttendee(orgId, eventId, text(formData, "attendeeId"), {
-      displayName: text(formData, "displayName"),
-      company: text(formData, "company"),
-      jobTitle: text(formData, "jobTitle"),
-    });
-    revalidatePath(`/console/${orgId}/events`, "layout");
-    return { message: changed ? `${attendee.displayName} saved. Subscribed endpoints receive attendee.updated.` : "Nothing changed.", data: null };
+const saveAttendee = consoleAction<null>(async ({ orgId, form }) => {
+  // All three are sent: a blank company or job title clears it (null), as in the API.
+  const { attendee, changed } = await updateAttendee(orgId, form.text("eventId"), form.text("attendeeId"), {
+    displayName: form.text("displayName"),
+    company: form.text("company"),
+    jobTitle: form.text("jobTitle"),
   });
-  return labelled(result);
+  return { message: changed ? `${attendee.displayName} saved. Subscribed endpoints receive attendee.updated.` : "Nothing changed.", data: null };
+}, { refresh: "events" });
+
+export async function updateAttendeeAction(previous: ActionState<null>, formData: FormData): Promise<ActionResult<null>> {
+  return labelled(await saveAttendee(previous, formData));
 }
 
 /**
@@ -53,5 +46,6 @@ export async function updateAttendeeAction(_previous: ActionState<null>, formDat
 export async function removeAttendeeFromPageAction(previous: ActionState<null>, formData: FormData): Promise<ActionResult<null>> {
   const result = await removeAttendeeAction(previous, formData);
   if (!result.ok) return result;
-  redirect(`/console/${encodeURIComponent(text(formData, "orgId"))}/events/${encodeURIComponent(text(formData, "eventId"))}/guests`);
+  const form = formFields(formData);
+  redirect(`/console/${encodeURIComponent(form.text("orgId"))}/events/${encodeURIComponent(form.text("eventId"))}/guests`);
 }

@@ -1,9 +1,6 @@
 "use server";
 
-import { revalidatePath } from "next/cache";
-import type { ActionResult, ActionState } from "@/lib/console/action-result";
-import { requireAdmin } from "@/lib/console/guard";
-import { formText, runAction } from "@/lib/console/run-action";
+import { consoleAction, type FormFields } from "@/lib/console/action";
 import { wallClockToIso } from "@/lib/platform/time/time-zone";
 import { createSession } from "@/lib/domain/programme/create-session";
 import { deleteSession } from "@/lib/domain/programme/delete-session";
@@ -15,49 +12,32 @@ import { updateSession } from "@/lib/domain/programme/update-session";
 // the session rules the import and the CLI use, and records the webhook in the same
 // transaction.
 
-const text = (formData: FormData, name: string) => formText(formData, name) ?? "";
-
 /** The session form's fields as the operations' input; dates are the venue's wall clock. */
-function sessionFields(formData: FormData) {
-  const timezone = text(formData, "timezone");
+function sessionFields(form: FormFields) {
+  const timezone = form.text("timezone");
   return {
-    title: text(formData, "title"),
+    title: form.text("title"),
     // Checked against the spec's types by the operation's schema.
-    type: text(formData, "type") as SessionType,
-    startAt: wallClockToIso(text(formData, "startAt"), timezone),
-    endAt: wallClockToIso(text(formData, "endAt"), timezone),
-    description: text(formData, "description"),
-    room: text(formData, "room"),
-    trackId: text(formData, "trackId") || null,
+    type: form.text("type") as SessionType,
+    startAt: wallClockToIso(form.text("startAt"), timezone),
+    endAt: wallClockToIso(form.text("endAt"), timezone),
+    description: form.text("description"),
+    room: form.text("room"),
+    trackId: form.text("trackId") || null,
   };
 }
 
-export async function createSessionAction(_previous: ActionState<null>, formData: FormData): Promise<ActionResult<null>> {
-  return runAction(async () => {
-    const orgId = text(formData, "orgId");
-    await requireAdmin(orgId);
-    const session = await createSession(orgId, text(formData, "eventId"), sessionFields(formData));
-    revalidatePath(`/console/${orgId}/events`, "layout");
-    return { message: `“${session.title}” added to the programme. Subscribed endpoints receive session.created.`, data: null };
-  });
-}
+export const createSessionAction = consoleAction<null>(async ({ orgId, form }) => {
+  const session = await createSession(orgId, form.text("eventId"), sessionFields(form));
+  return { message: `“${session.title}” added to the programme. Subscribed endpoints receive session.created.`, data: null };
+}, { refresh: "events" });
 
-export async function updateSessionAction(_previous: ActionState<null>, formData: FormData): Promise<ActionResult<null>> {
-  return runAction(async () => {
-    const orgId = text(formData, "orgId");
-    await requireAdmin(orgId);
-    const { session, changed } = await updateSession(orgId, text(formData, "sessionId"), sessionFields(formData));
-    revalidatePath(`/console/${orgId}/events`, "layout");
-    return { message: changed ? `“${session.title}” saved. Subscribed endpoints receive session.updated.` : "Nothing changed.", data: null };
-  });
-}
+export const updateSessionAction = consoleAction<null>(async ({ orgId, form }) => {
+  const { session, changed } = await updateSession(orgId, form.text("sessionId"), sessionFields(form));
+  return { message: changed ? `“${session.title}” saved. Subscribed endpoints receive session.updated.` : "Nothing changed.", data: null };
+}, { refresh: "events" });
 
-export async function deleteSessionAction(_previous: ActionState<null>, formData: FormData): Promise<ActionResult<null>> {
-  return runAction(async () => {
-    const orgId = text(formData, "orgId");
-    await requireAdmin(orgId);
-    const session = await deleteSession(orgId, text(formData, "sessionId"));
-    revalidatePath(`/console/${orgId}/events`, "layout");
-    return { message: `“${session.title}” deleted from the programme.`, data: null };
-  });
-}
+export const deleteSessionAction = consoleAction<null>(async ({ orgId, form }) => {
+  const session = await deleteSession(orgId, form.text("sessionId"));
+  return { message: `“${session.title}” deleted from the programme.`, data: null };
+}, { refresh: "events" });

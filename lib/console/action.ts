@@ -1,0 +1,47 @@
+import { revalidatePath } from "next/cache";
+import type { ActionResult, ActionState } from "./action-result";
+import { requireAdmin, requireMember, type ConsoleContext } from "./guard";
+import { formText, runAction } from "./run-action";
+
+// The one shape of a console server action (in the spirit of dub's authActionClient):
+// read the submitted form, check the signed-in user's role in exactly the organization the
+// form names (never trusted: another organization's id is a 404), run the body, refresh
+// the pages that show what changed, and turn every refusal into the failure a form shows
+// (runAction). A body sees the form only through `form.text`, so ids are read one way.
+
+export type FormFields = {
+  /** A text field, "" when absent (the operation's schema then refuses it with a field error). */
+  text: (name: string) => string;
+  /** A text field, undefined when absent (for optional settings). */
+  optional: (name: string) => string | undefined;
+  data: FormData;
+};
+
+export type ActionContext = ConsoleContext & { orgId: string; form: FormFields };
+
+export type ActionOptions = {
+  /** Who may run it: admins (the default, every mutation) or any member (reads). */
+  role?: "admin" | "member";
+  /** What to revalidate after success: the organization's pages (default), its events section, or nothing. */
+  refresh?: "org" | "events" | false;
+};
+
+export function formFields(formData: FormData): FormFields {
+  return { text: (name) => formText(formData, name) ?? "", optional: (name) => formText(formData, name), data: formData };
+}
+
+export function consoleAction<T = null>(
+  body: (context: ActionContext) => Promise<{ message: string; data: T }>,
+  options: ActionOptions = {},
+): (previous: ActionState<T>, formData: FormData) => Promise<ActionResult<T>> {
+  return async (_previous, formData) =>
+    runAction(async () => {
+      const form = formFields(formData);
+      const orgId = form.text("orgId");
+      const context = options.role === "member" ? await requireMember(orgId) : await requireAdmin(orgId);
+      const result = await body({ ...context, orgId, form });
+      const refresh = options.refresh ?? "org";
+      if (refresh) revalidatePath(refresh === "org" ? `/console/${orgId}` : `/console/${orgId}/events`, "layout");
+      return result;
+    });
+}
