@@ -5,6 +5,7 @@ import { dispatchSoon } from "@/lib/webhooks/dispatch";
 import { recordWebhookEvent } from "@/lib/webhooks/outbox";
 import { sessionPayload } from "@/lib/webhooks/payloads";
 import { createSessionSchema, type CreateSessionInput } from "./session-input";
+import { assertSpeakersOfEvent, replaceSessionSpeakers } from "./session-speakers";
 import { assertNotArchived, assertTrackOfEvent, lockEventForProgrammeWrite, type SessionRow } from "./session-rows";
 
 /**
@@ -25,6 +26,7 @@ export async function createSession(
   const work = async (tx: Prisma.TransactionClient) => {
     assertNotArchived(await lockEventForProgrammeWrite(tx, orgId, eventId));
     await assertTrackOfEvent(tx, eventId, fields.trackId);
+    await assertSpeakersOfEvent(tx, eventId, fields.speakerIds ?? []);
     const session = await tx.session.create({
       data: {
         eventId,
@@ -39,6 +41,7 @@ export async function createSession(
       },
       omit: { createdAt: true, updatedAt: true },
     });
+    await replaceSessionSpeakers(tx, session.id, fields.speakerIds ?? []);
     const { id } = await recordWebhookEvent(tx, { orgId, type: "session.created", data: sessionPayload(session) });
     return { session, recorded: id };
   };

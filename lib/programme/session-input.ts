@@ -33,6 +33,7 @@ export const SESSION_TYPES = [
 export type SessionType = (typeof SESSION_TYPES)[number];
 
 export const MAX_SESSION_CAPACITY = 1_000_000;
+export const MAX_SESSION_SPEAKERS = 50;
 
 /** Each field on its own, for partial updates and import mappings. */
 export const sessionFields = {
@@ -50,6 +51,11 @@ export const sessionFields = {
     .nullable()
     .transform((value) => (value === "" ? null : value)),
   capacity: z.number().int().min(1).max(MAX_SESSION_CAPACITY).nullable(),
+  /** Billing order: the first is billed first, as the Partner API's speakerIds. */
+  speakerIds: z
+    .array(z.uuid("Choose speakers of this event."))
+    .max(MAX_SESSION_SPEAKERS, `At most ${MAX_SESSION_SPEAKERS} speakers per session.`)
+    .refine((ids) => new Set(ids).size === ids.length, "Each speaker can be billed once."),
 };
 
 const endsAfterStart = (value: { startAt?: Date; endAt?: Date }) =>
@@ -66,6 +72,7 @@ export const createSessionSchema = z
     trackId: sessionFields.trackId.optional(),
     room: sessionFields.room.optional(),
     capacity: sessionFields.capacity.optional(),
+    speakerIds: sessionFields.speakerIds.optional(),
   })
   .refine(endsAfterStart, END_AFTER_START);
 
@@ -80,6 +87,7 @@ export const updateSessionSchema = z
     trackId: sessionFields.trackId.optional(),
     room: sessionFields.room.optional(),
     capacity: sessionFields.capacity.optional(),
+    speakerIds: sessionFields.speakerIds.optional(),
   })
   .refine(endsAfterStart, END_AFTER_START);
 
