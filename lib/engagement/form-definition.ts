@@ -4,6 +4,7 @@ import { AppError, validationError } from "@/lib/errors/app-error";
 import type { Prisma } from "@/lib/generated/prisma/client";
 import { FormFieldSchema, FormSchema } from "@/lib/partner-api/resources";
 import { refuseControlCharacters } from "@/lib/partner-text/control-characters";
+import { FIELD_KEY, FORM_FIELD_TYPES } from "./form-field-types";
 import { TX_OPTIONS, lockEventList, lockItem, parseInput } from "@/lib/programme/event-items";
 
 // An organizer's form definition (name, description, fields in the order asked). The
@@ -12,22 +13,7 @@ import { TX_OPTIONS, lockEventList, lockItem, parseInput } from "@/lib/programme
 // been opened answers are stored under its field keys (the spec), so every existing key
 // stays, with its type; labels, required and the order may change, and fields may be added.
 
-/** The field types of the spec; readers treat an unknown one as free text. */
-export const FORM_FIELD_TYPES = [
-  "short_text",
-  "long_text",
-  "email",
-  "phone",
-  "number",
-  "date",
-  "single_select",
-  "multi_select",
-  "checkbox",
-  "rating",
-] as const;
-
 export const MAX_FORM_FIELDS = 100;
-export const FIELD_KEY = /^[a-z][a-z0-9_]{0,62}$/;
 
 const fieldShape = FormFieldSchema.shape;
 

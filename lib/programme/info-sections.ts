@@ -2,6 +2,7 @@ import { z } from "zod";
 import { getDb } from "@/lib/db/client";
 import { InfoSectionSchema } from "@/lib/partner-api/resources";
 import { refuseControlCharacters } from "@/lib/partner-text/control-characters";
+import { INFO_SECTION_ICONS, INFO_SECTION_VISIBILITIES } from "./info-section-icons";
 import { TX_OPTIONS, lockEventList, lockItem, nextSortOrder, parseInput } from "./event-items";
 
 // Info sections of an event (venue, travel, wifi...). The fields are the Partner API's
@@ -9,23 +10,6 @@ import { TX_OPTIONS, lockEventList, lockItem, nextSortOrder, parseInput } from "
 // visibility the API filters on: only `published` sections are ever served; `draft`
 // (being written) and `hidden` (taken down) stay in the console.
 
-/** The icons the attendee apps draw, by name (the API's `icon`). */
-export const INFO_SECTION_ICONS = [
-  "info",
-  "map-pin",
-  "wifi",
-  "shield-check",
-  "utensils",
-  "party-popper",
-  "mic",
-  "car",
-  "train",
-  "clock",
-  "phone",
-  "accessibility",
-] as const;
-
-export const INFO_SECTION_VISIBILITIES = ["draft", "published", "hidden"] as const;
 export const MAX_DETAIL_ROWS = 30;
 
 const detailShape = InfoSectionSchema.shape.details.element.shape;

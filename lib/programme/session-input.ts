@@ -50,7 +50,12 @@ export const sessionFields = {
     .refine(...refuseControlCharacters("room"))
     .nullable()
     .transform((value) => (value === "" ? null : value)),
-  capacity: z.number().int().min(1).max(MAX_SESSION_CAPACITY).nullable(),
+  capacity: z
+    .number({ error: "Capacity is a whole number of seats; leave it empty for no limit." })
+    .int("Capacity is a whole number of seats.")
+    .min(1, "Capacity is at least 1; leave it empty for no limit.")
+    .max(MAX_SESSION_CAPACITY)
+    .nullable(),
   /** Billing order: the first is billed first, as the Partner API's speakerIds. */
   speakerIds: z
     .array(z.uuid("Choose speakers of this event."))

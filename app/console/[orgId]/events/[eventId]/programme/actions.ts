@@ -17,6 +17,13 @@ import { updateSession } from "@/lib/programme/update-session";
 
 const text = (formData: FormData, name: string) => formText(formData, name) ?? "";
 
+/** Empty means uncapped; anything else goes to the operation's schema as typed (a number when it is one). */
+function capacityField(value: string): number | string | null {
+  const trimmed = value.trim();
+  if (trimmed === "") return null;
+  return /^\d+$/.test(trimmed) ? Number(trimmed) : trimmed;
+}
+
 /** The session form's fields as the operations' input; dates are the venue's wall clock. */
 function sessionFields(formData: FormData) {
   const timezone = text(formData, "timezone");
@@ -29,6 +36,9 @@ function sessionFields(formData: FormData) {
     description: text(formData, "description"),
     room: text(formData, "room"),
     trackId: text(formData, "trackId") || null,
+    // Typed loosely: a non-number reaches the operation's schema, which names the field.
+    capacity: capacityField(text(formData, "capacity")) as number | null,
+    speakerIds: formData.getAll("speakerIds").filter((value): value is string => typeof value === "string"),
   };
 }
 
