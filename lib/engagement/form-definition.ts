@@ -1,10 +1,9 @@
 import { z } from "zod";
 import { getDb } from "@/lib/db/client";
 import { AppError, validationError } from "@/lib/errors/app-error";
-import type { Prisma } from "@/lib/generated/prisma/client";
 import { FormFieldSchema, FormSchema } from "@/lib/partner-api/resources";
 import { refuseControlCharacters } from "@/lib/partner-text/control-characters";
-import { FIELD_KEY, FORM_FIELD_TYPES } from "./form-field-types";
+import { FIELD_KEY, FORM_FIELD_TYPES, readFormFields } from "./form-field-types";
 import { TX_OPTIONS, lockEventList, lockItem, parseInput } from "@/lib/programme/event-items";
 
 // An organizer's form definition (name, description, fields in the order asked). The
@@ -77,14 +76,6 @@ function checkOpenedKeys(fields: StoredField[], stored: StoredField[]) {
   }
 }
 
-function storedFields(value: Prisma.JsonValue): StoredField[] {
-  return (Array.isArray(value) ? value : []).flatMap((field) => {
-    if (!field || typeof field !== "object" || Array.isArray(field)) return [];
-    const { key, label, type, required } = field as Record<string, unknown>;
-    return [{ key: String(key), label: String(label ?? ""), type: String(type), required: Boolean(required) }];
-  });
-}
-
 /** A new form, as a draft (it accepts answers once opened). */
 export async function createForm(orgId: string, eventId: string, input: FormInput) {
   const fields = parseInput(formInputSchema, input);
@@ -104,7 +95,7 @@ export async function updateForm(orgId: string, formId: string, input: FormInput
   return getDb().$transaction(async (tx) => {
     await lockItem(tx, orgId, "Form", formId);
     const current = await tx.form.findUniqueOrThrow({ where: { id: formId }, select: { status: true, fields: true } });
-    const stored = storedFields(current.fields);
+    const stored = readFormFields(current.fields);
     checkTypes(fields.fields, new Map(current.status === "draft" ? [] : stored.map((field) => [field.key, field.type])));
     if (current.status !== "draft") checkOpenedKeys(fields.fields, stored);
     return tx.form.update({

@@ -29,3 +29,14 @@ export const FORM_FIELD_TYPE_LABELS: Record<(typeof FORM_FIELD_TYPES)[number], s
 
 /** A field key: lowercase letter first, then lowercase letters, digits or underscores. */
 export const FIELD_KEY = /^[a-z][a-z0-9_]{0,62}$/;
+
+export type FormFieldDefinition = { key: string; label: string; type: string; required: boolean };
+
+/** A form's stored fields (JSON, written only through the definition schema) in the order asked. */
+export function readFormFields(value: unknown): FormFieldDefinition[] {
+  return (Array.isArray(value) ? value : []).flatMap((field: unknown) => {
+    if (!field || typeof field !== "object" || Array.isArray(field)) return [];
+    const { key, label, type, required } = field as Record<string, unknown>;
+    return [{ key: String(key), label: String(label ?? ""), type: String(type), required: Boolean(required) }];
+  });
+}

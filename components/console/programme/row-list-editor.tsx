@@ -20,6 +20,7 @@ export function RowListEditor<Row extends object>({
   rowName,
   canRemove = () => true,
   renderRow,
+  serialize = (row) => row,
   testId,
 }: {
   name: string;
@@ -31,6 +32,8 @@ export function RowListEditor<Row extends object>({
   rowName: (row: Row, index: number) => string;
   canRemove?: (row: Row) => boolean;
   renderRow: (row: Row, index: number, update: (patch: Partial<Row>) => void, rowErrors: (field: string) => string | undefined) => ReactNode;
+  /** The row as the operation's schema reads it (editor-only state left out). */
+  serialize?: (row: Row) => unknown;
   testId: string;
 }) {
   // Each row keeps a stable identity for React while rows move.
@@ -48,7 +51,7 @@ export function RowListEditor<Row extends object>({
   return (
     <fieldset data-testid={testId}>
       <legend className="text-sm font-medium text-zinc-900 dark:text-zinc-100">{legend}</legend>
-      <input type="hidden" name={name} value={JSON.stringify(rows.map((entry) => entry.row))} />
+      <input type="hidden" name={name} value={JSON.stringify(rows.map((entry) => serialize(entry.row)))} />
       {rows.length ? (
         <ol className="mt-1.5 space-y-2">
           {rows.map((entry, index) => {
