@@ -42,7 +42,7 @@ async function moveByKeyboard(page: Page, row: Locator, direction: "up" | "down"
 }
 
 test("an admin authors tracks, rooms, speakers, sponsors, info sections and a session's speakers; partners read each change", async ({ page, request }) => {
-  test.setTimeout(420_000);
+  test.setTimeout(600_000);
   const orgId = await signUp(page, { email: uniqueEmail("authoring"), orgName: "Authoring Org" });
   await unlockBilling(orgId);
   const key = await createKey(page, orgId, "Partner", ["events:read"]);
