@@ -40,7 +40,7 @@ export async function loadProgramme(orgId: string, eventId: string) {
       where,
       orderBy: [{ name: "asc" }, { id: "asc" }],
       take: PROGRAMME_LIST_LIMIT,
-      select: { id: true, name: true, title: true, company: true, bio: true, photoUrl: true, photoPath: true, _count: { select: { sessions: true } } },
+      select: { id: true, name: true, title: true, company: true, _count: { select: { sessions: true } } },
     }),
     db.sponsor.findMany({
       where,

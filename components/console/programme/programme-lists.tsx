@@ -6,6 +6,7 @@ import { EmptyState } from "@/components/ui/empty-state";
 import { Panel } from "@/components/ui/panel";
 import { TBody, THead, Table, Td, Th, Tr } from "@/components/ui/table";
 import type { Programme } from "@/lib/console/programme-workspace";
+import type { SpeakerPageRow } from "@/lib/console/speaker-page";
 import { INFO_SECTION_ICON_LABELS, type InfoSectionIcon } from "@/lib/programme/info-section-icons";
 import { InfoSectionDialogButton, RoomDialogButton, SpeakerDialogButton, SponsorDialogButton, TrackDialogButton } from "./authoring-dialogs";
 import { InfoIcon } from "./info-icons";
@@ -171,13 +172,13 @@ export function RoomsPanel({ rooms, authoring }: { rooms: Programme["rooms"]; au
   );
 }
 
-export function SpeakersPanel({ speakers, limit, authoring }: { speakers: Programme["speakers"]; limit: number; authoring: ProgrammeAuthoring | null }) {
+export function SpeakersPanel({ speakers, pager, authoring }: { speakers: SpeakerPageRow[]; pager: ReactNode; authoring: ProgrammeAuthoring | null }) {
   const common = authoring ? { orgId: authoring.orgId, eventId: authoring.eventId } : null;
   return (
     <Panel
       title="Speakers"
       id="speakers"
-      description={speakers.length >= limit ? `The first ${limit} by name.` : "In name order, as the Partner API lists them."}
+      description="In name order, paged as the Partner API pages them."
       actions={authoring && common ? <SpeakerDialogButton {...common} action={authoring.speakers.create} /> : null}
     >
       {speakers.length === 0 ? (
@@ -226,6 +227,7 @@ export function SpeakersPanel({ speakers, limit, authoring }: { speakers: Progra
           </TBody>
         </Table>
       )}
+      {pager}
     </Panel>
   );
 }

@@ -8,6 +8,7 @@ import {
   TracksPanel,
   type ProgrammeAuthoring,
 } from "@/components/console/programme/programme-lists";
+import { KeysetPager } from "@/components/console/engagement/keyset-pager";
 import { SessionDialogButton } from "@/components/console/programme/session-dialog";
 import { SessionsTable, type SessionActions } from "@/components/console/programme/sessions-table";
 import { Callout } from "@/components/ui/callout";
@@ -16,20 +17,22 @@ import { Panel } from "@/components/ui/panel";
 import { requireMember } from "@/lib/console/guard";
 import { findOrgEvent } from "@/lib/console/event-workspace";
 import { loadProgramme, PROGRAMME_LIST_LIMIT } from "@/lib/console/programme-workspace";
+import { loadSpeakerPage } from "@/lib/console/speaker-page";
 import { listSponsorTiers } from "@/lib/programme/sponsors";
 import { createSessionAction, deleteSessionAction, updateSessionAction } from "./actions";
 import * as authoringActions from "./authoring-actions";
 
 export const metadata: Metadata = { title: "Programme" };
 
-type Props = { params: Promise<{ orgId: string; eventId: string }> };
+type Props = { params: Promise<{ orgId: string; eventId: string }>; searchParams: Promise<Record<string, string | string[] | undefined>> };
 
-export default async function ProgrammePage({ params }: Props) {
+export default async function ProgrammePage({ params, searchParams }: Props) {
   const { orgId, eventId } = await params;
+  const speakersCursor = [(await searchParams).speakers].flat()[0];
   const { membership } = await requireMember(orgId);
   const event = await findOrgEvent(orgId, eventId);
   if (!event) notFound();
-  const programme = await loadProgramme(orgId, eventId);
+  const [programme, speakerPage] = await Promise.all([loadProgramme(orgId, eventId), loadSpeakerPage(orgId, eventId, speakersCursor)]);
   const archived = event.status === "archived";
   // Admins change sessions, except in an archived event (the operations answer 409 event_archived).
   const actions: SessionActions | null =
@@ -66,7 +69,20 @@ export default async function ProgrammePage({ params }: Props) {
       </Panel>
       <TracksPanel tracks={programme.tracks} authoring={authoring} />
       <RoomsPanel rooms={programme.rooms} authoring={authoring} />
-      <SpeakersPanel speakers={programme.speakers} limit={PROGRAMME_LIST_LIMIT} authoring={authoring} />
+      <SpeakersPanel
+        speakers={speakerPage.rows}
+        authoring={authoring}
+        pager={
+          <KeysetPager
+            path={`/console/${orgId}/events/${eventId}/programme`}
+            query={speakersCursor ? { speakers: speakersCursor } : {}}
+            param="speakers"
+            next={speakerPage.next}
+            label="Speaker pages"
+            anchor="speakers"
+          />
+        }
+      />
       <SponsorsPanel sponsors={programme.sponsors} authoring={authoring} />
       <InfoSectionsPanel sections={programme.infoSections} authoring={authoring} />
     </>
