@@ -28,7 +28,7 @@ function actionFiles(dir = CONSOLE_DIR): string[] {
   return fs.readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
     const full = path.join(dir, entry.name);
     if (entry.isDirectory()) return actionFiles(full);
-    return entry.name === "actions.ts" ? [full] : [];
+    return entry.name === "actions.ts" || entry.name.endsWith("-actions.ts") ? [full] : [];
   });
 }
 
@@ -38,7 +38,7 @@ for (const file of actionFiles()) {
   const relative = path.relative(process.cwd(), file).split(path.sep).join("/");
   modules[relative] = (await import(/* @vite-ignore */ file)) as Record<string, Action>;
 }
-/** "app/console/.../actions.ts#name" for every exported function. */
+/** "app/console/.../actions.ts#name" (and …-actions.ts) for every exported function. */
 const enumerated = Object.entries(modules).flatMap(([file, exports]) =>
   Object.entries(exports).filter(([, value]) => typeof value === "function").map(([name]) => `${file}#${name}`),
 );
@@ -53,7 +53,9 @@ function form(fields: Record<string, string | string[]>): FormData {
   return data;
 }
 
-type Fixture = { orgId: string; membershipId: string; eventId: string; attendeeId: string; formId: string; keyId: string; inviteId: string; endpointId: string; deliveryId: string; dataSourceId: string; runId: string };
+type Fixture = { orgId: string; membershipId: string; eventId: string; attendeeId: string; formId: string; keyId: string; inviteId: string; endpointId: string; deliveryId: string; dataSourceId: string; runId: string; items: ProgrammeItems };
+/** One authored row of each programme list, and a draft form. */
+type ProgrammeItems = { track: string; room: string; speaker: string; sponsor: string; infoSection: string; draftForm: string };
 let A: Fixture;
 let B: Fixture;
 let bob: SessionUser;
@@ -79,7 +81,18 @@ async function makeOrg(): Promise<Fixture & { admin: SessionUser }> {
   });
   const run = await getDb().dataSourceRun.create({ data: { dataSourceId: source.id, trigger: "manual", status: "succeeded", finishedAt: new Date() } });
   const membershipId = (await getDb().membership.findFirstOrThrow({ where: { orgId, userId: admin.id } })).id;
-  return { orgId, membershipId, admin, eventId, attendeeId: attendee.id, formId, keyId, inviteId, endpointId, deliveryId, dataSourceId: source.id, runId: run.id };
+  const db = getDb();
+  const sponsor = (await db.sponsor.create({ data: { eventId, name: "Acme", tier: "Gold" } })).id;
+  await db.eventCardSponsor.create({ data: { eventId, sponsorId: sponsor } });
+  const items: ProgrammeItems = {
+    track: (await db.track.create({ data: { eventId, name: "Main" } })).id,
+    room: (await db.room.create({ data: { eventId, name: "Hall" } })).id,
+    speaker: (await db.speaker.create({ data: { eventId, name: "Ada" } })).id,
+    sponsor,
+    infoSection: (await db.infoSection.create({ data: { eventId, title: "Venue", icon: "info", visibility: "published" } })).id,
+    draftForm: (await db.form.create({ data: { eventId, name: "Draft", fields: [{ key: "a", label: "A", type: "short_text", required: false }] } })).id,
+  };
+  return { orgId, membershipId, admin, eventId, attendeeId: attendee.id, formId, keyId, inviteId, endpointId, deliveryId, dataSourceId: source.id, runId: run.id, items };
 }
 
 /** Every row either organization owns, as stored. */
@@ -102,6 +115,13 @@ async function snapshot(orgIds: string[]) {
     checkIns: await db.checkIn.findMany({ where: { event: { orgId: { in: orgIds } } }, orderBy: { attendeeId: "asc" } }),
     forms: await db.form.findMany({ where: { event: { orgId: { in: orgIds } } }, ...byId }),
     sessions: await db.session.findMany({ where: { event: { orgId: { in: orgIds } } }, ...byId }),
+    tracks: await db.track.findMany({ where: { event: { orgId: { in: orgIds } } }, ...byId }),
+    rooms: await db.room.findMany({ where: { event: { orgId: { in: orgIds } } }, ...byId }),
+    speakers: await db.speaker.findMany({ where: { event: { orgId: { in: orgIds } } }, ...byId }),
+    sessionSpeakers: await db.sessionSpeaker.findMany({ where: { session: { event: { orgId: { in: orgIds } } } }, orderBy: [{ sessionId: "asc" }, { position: "asc" }] }),
+    sponsors: await db.sponsor.findMany({ where: { event: { orgId: { in: orgIds } } }, ...byId }),
+    cardSponsors: await db.eventCardSponsor.findMany({ where: { event: { orgId: { in: orgIds } } }, orderBy: { eventId: "asc" } }),
+    infoSections: await db.infoSection.findMany({ where: { event: { orgId: { in: orgIds } } }, ...byId }),
   };
 }
 
@@ -112,6 +132,42 @@ const MEMBERS = "app/console/[orgId]/members/actions.ts";
 const EVENTS = "app/console/[orgId]/events/actions.ts";
 const PROGRAMME = "app/console/[orgId]/events/[eventId]/programme/actions.ts";
 const GUESTS = "app/console/[orgId]/events/[eventId]/guests/actions.ts";
+const AUTHORING = "app/console/[orgId]/events/[eventId]/programme/authoring-actions.ts";
+const FORMS = "app/console/[orgId]/events/[eventId]/engagement/form-actions.ts";
+
+/** Valid input for each authored list, so only the organization can refuse it. */
+const AUTHORED: Record<string, { item: keyof ProgrammeItems; fields: Record<string, string> }> = {
+  Track: { item: "track", fields: { name: "Forged", color: "#000000" } },
+  Room: { item: "room", fields: { name: "Forged" } },
+  Speaker: { item: "speaker", fields: { name: "Forged" } },
+  Sponsor: { item: "sponsor", fields: { name: "Forged", tier: "Gold", featuredOnCards: "on" } },
+  InfoSection: { item: "infoSection", fields: { title: "Forged", icon: "info", visibility: "published", details: "[]" } },
+};
+
+/**
+ * The authoring actions: a create aims at A's event (A's org id, or B's id with A's event);
+ * an update, delete or move aims at A's item (A's org id, or B's id with A's item id).
+ */
+const AUTHORING_ROWS: Record<string, () => (() => Promise<ActionResult<unknown>>)[]> = Object.fromEntries([
+  ...Object.entries(AUTHORED).flatMap(([noun, { item, fields }]) => [
+    [`${AUTHORING}#create${noun}Action`, () =>
+      [A.orgId, B.orgId].map((orgId) => () => action(`${AUTHORING}#create${noun}Action`)(null, form({ orgId, eventId: A.eventId, ...fields })))],
+    [`${AUTHORING}#update${noun}Action`, () =>
+      [A.orgId, B.orgId].map((orgId) => () => action(`${AUTHORING}#update${noun}Action`)(null, form({ orgId, id: A.items[item], ...fields })))],
+    [`${AUTHORING}#delete${noun}Action`, () =>
+      [A.orgId, B.orgId].map((orgId) => () => action(`${AUTHORING}#delete${noun}Action`)(null, form({ orgId, id: A.items[item] })))],
+  ]),
+  [`${AUTHORING}#moveItemAction`, () =>
+    (["track", "room", "sponsor", "infoSection"] as const).flatMap((list) =>
+      [A.orgId, B.orgId].map((orgId) => () => action(`${AUTHORING}#moveItemAction`)(null, form({ orgId, list, id: A.items[list], direction: "down" })))),
+  ],
+  [`${FORMS}#createFormAction`, () =>
+    [A.orgId, B.orgId].map((orgId) => () => action(`${FORMS}#createFormAction`)(null, form({ orgId, eventId: A.eventId, name: "Forged", fields: "[]" })))],
+  [`${FORMS}#updateFormAction`, () =>
+    [A.orgId, B.orgId].map((orgId) => () => action(`${FORMS}#updateFormAction`)(null, form({ orgId, id: A.items.draftForm, name: "Forged", fields: "[]" })))],
+  [`${FORMS}#deleteFormAction`, () =>
+    [A.orgId, B.orgId].map((orgId) => () => action(`${FORMS}#deleteFormAction`)(null, form({ orgId, id: A.items.draftForm })))],
+]);
 
 /** Forged calls on A's attendee: A's org id; B's id with A's event; B's id and event with A's attendee. */
 const attendeeAttempts = (name: string) => () =>
@@ -134,6 +190,7 @@ const draft = (eventId: string, extra: Record<string, unknown> = {}) =>
 
 /** Each action → the forged calls an admin of B makes against A. */
 const MATRIX: Record<string, () => (() => Promise<ActionResult<unknown>>)[]> = {
+  ...AUTHORING_ROWS,
   [`${KEYS}#createKeyAction`]: () => [() => action(`${KEYS}#createKeyAction`)(null, form({ orgId: A.orgId, name: "x", scopes: ["events:read"] }))],
   [`${KEYS}#revokeKeyAction`]: () =>
     [A.orgId, B.orgId].map((orgId) => () => action(`${KEYS}#revokeKeyAction`)(null, form({ orgId, keyId: A.keyId }))),

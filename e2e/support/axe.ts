@@ -10,3 +10,30 @@ export async function expectNoSeriousAxeFindings(page: Page, label: string, scop
   const serious = violations.filter((violation) => violation.impact === "serious" || violation.impact === "critical");
   expect(serious.map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(" ")).join(", ")}`), label).toEqual([]);
 }
+
+// axe over the page's main content (dialogs open in it included) in the four variants the
+// console promises: 1280 px and 375 px wide, light and dark. Nothing serious or critical,
+// and nothing scrolls sideways at 375 px. The page is left at 1280 px, light.
+
+const VARIANTS = [
+  { width: 1280, height: 900, colorScheme: "light" },
+  { width: 1280, height: 900, colorScheme: "dark" },
+  { width: 375, height: 740, colorScheme: "light" },
+  { width: 375, height: 740, colorScheme: "dark" },
+] as const;
+
+export async function expectAxeCleanEverywhere(page: Page, label: string) {
+  for (const variant of VARIANTS) {
+    await page.setViewportSize({ width: variant.width, height: variant.height });
+    await page.emulateMedia({ colorScheme: variant.colorScheme });
+    const axe = await new AxeBuilder({ page }).include("main").withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"]).analyze();
+    const serious = axe.violations.filter((v) => v.impact === "serious" || v.impact === "critical").map((v) => [v.id, v.nodes.map((n) => n.html)]);
+    expect(serious, `${label} at ${variant.width} px, ${variant.colorScheme}`).toEqual([]);
+    if (variant.width === 375) {
+      const overflow = await page.evaluate(() => ({ scroll: document.documentElement.scrollWidth, inner: window.innerWidth }));
+      expect(overflow.scroll, `${label} scrolls sideways at 375 px`).toBeLessThanOrEqual(overflow.inner);
+    }
+  }
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await page.emulateMedia({ colorScheme: "light" });
+}

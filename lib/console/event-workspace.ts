@@ -23,6 +23,6 @@ export function listEventForms(eventId: string) {
     where: { eventId },
     orderBy: [{ createdAt: "asc" }, { id: "asc" }],
     take: 100,
-    select: { id: true, name: true, status: true, _count: { select: { submissions: true } } },
+    select: { id: true, name: true, description: true, status: true, fields: true, _count: { select: { submissions: true } } },
   });
 }

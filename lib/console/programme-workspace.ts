@@ -28,6 +28,7 @@ export async function loadProgramme(orgId: string, eventId: string) {
         startAt: true,
         endAt: true,
         room: true,
+        capacity: true,
         trackId: true,
         track: { select: { name: true } },
         speakers: { orderBy: { position: "asc" }, select: { speaker: { select: { id: true, name: true } } } },
@@ -44,13 +45,13 @@ export async function loadProgramme(orgId: string, eventId: string) {
     db.sponsor.findMany({
       where,
       orderBy: [{ sortOrder: "asc" }, { id: "asc" }],
-      select: { id: true, name: true, tier: true, websiteUrl: true, featuredOn: { select: { eventId: true } } },
+      select: { id: true, name: true, tier: true, websiteUrl: true, description: true, featuredOn: { select: { eventId: true } } },
     }),
     // Every visibility: the organizer sees drafts and hidden sections the Partner API leaves out.
     db.infoSection.findMany({
       where,
       orderBy: [{ sortOrder: "asc" }, { id: "asc" }],
-      select: { id: true, title: true, summary: true, visibility: true },
+      select: { id: true, title: true, summary: true, body: true, icon: true, details: true, visibility: true },
     }),
   ]);
   return {
@@ -63,8 +64,14 @@ export async function loadProgramme(orgId: string, eventId: string) {
     rooms,
     speakers: speakers.map(({ _count, ...speaker }) => ({ ...speaker, sessionCount: _count.sessions })),
     sponsors: sponsors.map(({ featuredOn, ...sponsor }) => ({ ...sponsor, featured: featuredOn !== null })),
-    infoSections,
+    infoSections: infoSections.map((section) => ({ ...section, details: detailRows(section.details) })),
   };
+}
+
+/** Stored key-detail rows as the editor shows them (the column is JSON, written only through the schema). */
+function detailRows(value: unknown): { label: string; value: string }[] {
+  if (!Array.isArray(value)) return [];
+  return value.map((row: { label?: unknown; value?: unknown }) => ({ label: String(row?.label ?? ""), value: String(row?.value ?? "") }));
 }
 
 export type Programme = Awaited<ReturnType<typeof loadProgramme>>;

@@ -63,7 +63,7 @@ export function EngagementPanels({
         id="form-answers"
         title="Form answers"
         description={<>One per attendee and form; a correction raises the revision. {times}</>}
-        empty={record.submissions.rows.length ? null : { title: `No form answers${fromWho} yet`, next: <>{FROM_APP} On this machine the operator CLI submits answers to an open form: <Cli>npm run ops -- form:submit --form ID --attendee {attendeeFlag} --answers JSON</Cli>.</> }}
+        empty={record.submissions.rows.length ? null : { title: `No form answers${fromWho} yet`, next: <>Answers arrive once a form is open: define one under Forms above (New form), then Open it. {FROM_APP} On this machine the operator CLI submits answers to an open form: <Cli>npm run ops -- form:submit --form ID --attendee {attendeeFlag} --answers JSON</Cli>.</> }}
         pager={pager("submissions", record.submissions.next, "Form answer pages", "form-answers")}
       >
         <SubmissionsTable rows={record.submissions.rows} timezone={timezone} attendees={attendees} />

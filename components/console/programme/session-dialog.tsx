@@ -11,6 +11,7 @@ import { FormStatus } from "@/components/ui/form-status";
 import { useToast } from "@/components/ui/toast";
 import { SelectField, TextAreaField } from "./choice-fields";
 import { SESSION_TYPE_OPTIONS } from "./session-type-label";
+import { SpeakerPicker } from "./speaker-picker";
 
 /**
  * Checked in the browser before sending: an empty date picker. The server's rules (those of
@@ -30,6 +31,9 @@ export type SessionFormValues = {
   room: string;
   trackId: string;
   description: string;
+  /** Empty when uncapped. */
+  capacity: string;
+  speakerIds: string[];
 };
 
 export type SessionFormContext = {
@@ -38,6 +42,7 @@ export type SessionFormContext = {
   timezone: string;
   tracks: { id: string; name: string }[];
   rooms: { name: string }[];
+  speakers: { id: string; name: string }[];
 };
 
 /**
@@ -150,6 +155,15 @@ function SessionForm({
           </option>
         ))}
       </SelectField>
+      <TextField
+        {...field("capacity")}
+        label="Capacity"
+        inputMode="numeric"
+        defaultValue={session?.capacity}
+        hint="Seats in the room; leave empty for no limit."
+        optional
+      />
+      <SpeakerPicker speakers={context.speakers} initial={session?.speakerIds ?? []} errors={fieldErrors} idPrefix={idPrefix} />
       <TextAreaField {...field("description")} label="Description" rows={3} defaultValue={session?.description} optional />
       {/* Field errors say what is wrong; the code of a refused input (invalid_body) would only add noise. */}
       <FormStatus state={state && !state.ok && state.fields ? { ...state, reason: undefined } : state} clientMessage={clientMessage} hideSuccess />

@@ -49,6 +49,8 @@ export function SessionsTable({ sessions, timezone, actions }: { sessions: Progr
                       room: session.room ?? "",
                       trackId: session.trackId ?? "",
                       description: session.description,
+                      capacity: session.capacity === null ? "" : String(session.capacity),
+                      speakerIds: session.speakers.map((speaker) => speaker.id),
                     }}
                   />
                   <ConfirmedChangeButton

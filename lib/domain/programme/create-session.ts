@@ -3,6 +3,7 @@ import type { Prisma } from "@/lib/generated/prisma/client";
 import { commitAndAnnounce } from "@/lib/domain/webhooks/commit-and-announce";
 import { sessionPayload } from "@/lib/domain/webhooks/payloads";
 import { createSessionSchema, type CreateSessionInput } from "./session-input";
+import { assertSpeakersOfEvent, replaceSessionSpeakers } from "./session-speakers";
 import { assertNotArchived, assertTrackOfEvent, lockEventForProgrammeWrite, type SessionRow } from "./session-rows";
 
 /**
@@ -23,6 +24,7 @@ export async function createSession(
   const { result } = await commitAndAnnounce(orgId, async (tx, announce) => {
     assertNotArchived(await lockEventForProgrammeWrite(tx, orgId, eventId));
     await assertTrackOfEvent(tx, eventId, fields.trackId);
+    await assertSpeakersOfEvent(tx, eventId, fields.speakerIds ?? []);
     const session = await tx.session.create({
       data: {
         eventId,
@@ -37,6 +39,7 @@ export async function createSession(
       },
       omit: { createdAt: true, updatedAt: true },
     });
+    await replaceSessionSpeakers(tx, session.id, fields.speakerIds ?? []);
     await announce({ type: "session.created", data: sessionPayload(session) });
     return session;
   }, options);

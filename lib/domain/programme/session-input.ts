@@ -33,6 +33,7 @@ export const SESSION_TYPES = [
 export type SessionType = (typeof SESSION_TYPES)[number];
 
 export const MAX_SESSION_CAPACITY = 1_000_000;
+export const MAX_SESSION_SPEAKERS = 50;
 
 /** Each field on its own, for partial updates and import mappings. */
 export const sessionFields = {
@@ -49,7 +50,17 @@ export const sessionFields = {
     .refine(...refuseControlCharacters("room"))
     .nullable()
     .transform((value) => (value === "" ? null : value)),
-  capacity: z.number().int().min(1).max(MAX_SESSION_CAPACITY).nullable(),
+  capacity: z
+    .number({ error: "Capacity is a whole number of seats; leave it empty for no limit." })
+    .int("Capacity is a whole number of seats.")
+    .min(1, "Capacity is at least 1; leave it empty for no limit.")
+    .max(MAX_SESSION_CAPACITY)
+    .nullable(),
+  /** Billing order: the first is billed first, as the Partner API's speakerIds. */
+  speakerIds: z
+    .array(z.uuid("Choose speakers of this event."))
+    .max(MAX_SESSION_SPEAKERS, `At most ${MAX_SESSION_SPEAKERS} speakers per session.`)
+    .refine((ids) => new Set(ids).size === ids.length, "Each speaker can be billed once."),
 };
 
 const endsAfterStart = (value: { startAt?: Date; endAt?: Date }) =>
@@ -66,6 +77,7 @@ export const createSessionSchema = z
     trackId: sessionFields.trackId.optional(),
     room: sessionFields.room.optional(),
     capacity: sessionFields.capacity.optional(),
+    speakerIds: sessionFields.speakerIds.optional(),
   })
   .refine(endsAfterStart, END_AFTER_START);
 
@@ -80,6 +92,7 @@ export const updateSessionSchema = z
     trackId: sessionFields.trackId.optional(),
     room: sessionFields.room.optional(),
     capacity: sessionFields.capacity.optional(),
+    speakerIds: sessionFields.speakerIds.optional(),
   })
   .refine(endsAfterStart, END_AFTER_START);
 

@@ -60,8 +60,14 @@ describe("createSession", () => {
     ["a fractional capacity", { capacity: 2.5 }, "capacity"],
     ["a track id that is not a uuid", { trackId: "main" }, "trackId"],
     ["a track of another event", { trackId: "OTHER" }, "trackId"],
-    ["speakerIds (not writable here)", { speakerIds: [] }, ""],
+    ["an unknown field", { speakers: [] }, ""],
+    ["a speaker id that is not a uuid", { speakerIds: ["ada"] }, "speakerIds.0"],
+    ["a speaker billed twice", { speakerIds: ["DUP"] }, "speakerIds"],
   ])("refuses %s with INVALID_INPUT naming it", async (_label, override, field) => {
+    if (Array.isArray(override.speakerIds) && override.speakerIds[0] === "DUP") {
+      const id = randomUUID();
+      override = { speakerIds: [id, id] };
+    }
     if (override.trackId === "OTHER") {
       const otherEvent = await createTestEvent(orgId);
       override = { trackId: (await getDb().track.create({ data: { eventId: otherEvent.id, name: "T" } })).id };

@@ -5,6 +5,7 @@ import { dispatchSoon } from "@/lib/domain/webhooks/dispatch";
 import { recordWebhookEvent } from "@/lib/domain/webhooks/outbox";
 import { sessionPayload } from "@/lib/domain/webhooks/payloads";
 import { updateSessionSchema, type UpdateSessionInput } from "./session-input";
+import { assertSpeakersOfEvent, replaceSessionSpeakers, sameOrder, sessionSpeakerIds } from "./session-speakers";
 import { assertNotArchived, assertTrackOfEvent, lockOrgSession, type SessionRow } from "./session-rows";
 import { WRITE_TRANSACTION } from "@/lib/platform/db/write-transaction";
 
@@ -15,7 +16,7 @@ function sameValue(a: unknown, b: unknown): boolean {
 }
 
 /**
- * Changes a session. A change records `session.updated` (the session after the change,
+ * Changes a session (speakerIds replaces its speakers in billing order). A change records `session.updated` (the session after the change,
  * without speakerIds); a request that changes nothing records nothing. With `options.tx` it
  * runs in the caller's transaction and leaves the fan-out of the event to the caller (it
  * is not committed yet); otherwise in its own, and fans out after commit.
@@ -37,7 +38,9 @@ export async function updateSession(
       const value = parsed.data[field];
       if (value !== undefined && !sameValue(value, current[field])) Object.assign(changes, { [field]: value });
     }
-    if (Object.keys(changes).length === 0) return { session: current, recorded: null };
+    const speakerIds = parsed.data.speakerIds;
+    const speakersChanged = speakerIds !== undefined && !sameOrder(speakerIds, await sessionSpeakerIds(tx, sessionId));
+    if (Object.keys(changes).length === 0 && !speakersChanged) return { session: current, recorded: null };
 
     const startAt = changes.startAt ?? current.startAt;
     const endAt = changes.endAt ?? current.endAt;
@@ -46,10 +49,15 @@ export async function updateSession(
       throw validationError([{ code: "custom", path: [path], message: "The session must end after it starts.", input: parsed.data[path] }]);
     }
     if (changes.trackId) await assertTrackOfEvent(tx, current.eventId, changes.trackId);
+    if (speakersChanged) {
+      await assertSpeakersOfEvent(tx, current.eventId, speakerIds);
+      await replaceSessionSpeakers(tx, sessionId, speakerIds);
+    }
 
     const session = await tx.session.update({
       where: { id: sessionId },
-      data: changes,
+      // updatedAt set explicitly: a change of speakers alone leaves the row's columns as they were.
+      data: { ...changes, updatedAt: new Date() },
       omit: { createdAt: true, updatedAt: true },
     });
     const { id } = await recordWebhookEvent(tx, { orgId, type: "session.updated", data: sessionPayload(session) });

@@ -19,6 +19,8 @@ const NOT_PARTNER_API = new Set([
   "migrations_pending", "migration_failed",
   // next-auth's routes take only a single-valued form (lib/auth/form-body.ts).
   "invalid_content_type", "repeated_field",
+  // Programme and form authoring in the console.
+  "form_field_locked", "form_not_draft", "track_in_use",
 ]);
 
 async function sourceFiles(dir: string): Promise<string[]> {

@@ -12,6 +12,13 @@ import { updateSession } from "@/lib/domain/programme/update-session";
 // the session rules the import and the CLI use, and records the webhook in the same
 // transaction.
 
+/** Empty means uncapped; anything else goes to the operation's schema as typed (a number when it is one). */
+function capacityField(value: string): number | string | null {
+  const trimmed = value.trim();
+  if (trimmed === "") return null;
+  return /^\d+$/.test(trimmed) ? Number(trimmed) : trimmed;
+}
+
 /** The session form's fields as the operations' input; dates are the venue's wall clock. */
 function sessionFields(form: FormFields) {
   const timezone = form.text("timezone");
@@ -24,6 +31,9 @@ function sessionFields(form: FormFields) {
     description: form.text("description"),
     room: form.text("room"),
     trackId: form.text("trackId") || null,
+    // Typed loosely: a non-number reaches the operation's schema, which names the field.
+    capacity: capacityField(form.text("capacity")) as number | null,
+    speakerIds: form.data.getAll("speakerIds").filter((value): value is string => typeof value === "string"),
   };
 }
 

@@ -1,6 +1,14 @@
 import type { Metadata } from "next";
 import { notFound } from "next/navigation";
-import { InfoSectionsPanel, RoomsPanel, SpeakersPanel, SponsorsPanel, TracksPanel } from "@/components/console/programme/programme-lists";
+import {
+  InfoSectionsPanel,
+  RoomsPanel,
+  SpeakersPanel,
+  SponsorsPanel,
+  TracksPanel,
+  type ProgrammeAuthoring,
+} from "@/components/console/programme/programme-lists";
+import { KeysetPager } from "@/components/console/engagement/keyset-pager";
 import { SessionDialogButton } from "@/components/console/programme/session-dialog";
 import { SessionsTable, type SessionActions } from "@/components/console/programme/sessions-table";
 import { Callout } from "@/components/ui/callout";
@@ -9,28 +17,33 @@ import { Panel } from "@/components/ui/panel";
 import { requireMember } from "@/lib/console/guard";
 import { findOrgEvent } from "@/lib/console/event-workspace";
 import { loadProgramme, PROGRAMME_LIST_LIMIT } from "@/lib/console/programme-workspace";
+import { loadSpeakerPage } from "@/lib/console/speaker-page";
+import { listSponsorTiers } from "@/lib/domain/programme/sponsors";
 import { createSessionAction, deleteSessionAction, updateSessionAction } from "./actions";
+import * as authoringActions from "./authoring-actions";
 
 export const metadata: Metadata = { title: "Programme" };
 
-type Props = { params: Promise<{ orgId: string; eventId: string }> };
+type Props = { params: Promise<{ orgId: string; eventId: string }>; searchParams: Promise<Record<string, string | string[] | undefined>> };
 
-export default async function ProgrammePage({ params }: Props) {
+export default async function ProgrammePage({ params, searchParams }: Props) {
   const { orgId, eventId } = await params;
+  const speakersCursor = [(await searchParams).speakers].flat()[0];
   const { membership } = await requireMember(orgId);
   const event = await findOrgEvent(orgId, eventId);
   if (!event) notFound();
-  const programme = await loadProgramme(orgId, eventId);
+  const [programme, speakerPage] = await Promise.all([loadProgramme(orgId, eventId), loadSpeakerPage(orgId, eventId, speakersCursor)]);
   const archived = event.status === "archived";
   // Admins change sessions, except in an archived event (the operations answer 409 event_archived).
   const actions: SessionActions | null =
     membership.role === "admin" && !archived
       ? {
-          context: { orgId, eventId, timezone: event.timezone, tracks: programme.tracks, rooms: programme.rooms },
+          context: { orgId, eventId, timezone: event.timezone, tracks: programme.tracks, rooms: programme.rooms, speakers: programme.speakers },
           update: updateSessionAction,
           remove: deleteSessionAction,
         }
       : null;
+  const authoring = actions ? await programmeAuthoring(orgId, eventId) : null;
   return (
     <>
       {archived ? (
@@ -54,11 +67,40 @@ export default async function ProgrammePage({ params }: Props) {
           <SessionsTable sessions={programme.sessions} timezone={event.timezone} actions={actions} />
         )}
       </Panel>
-      <TracksPanel tracks={programme.tracks} />
-      <RoomsPanel rooms={programme.rooms} />
-      <SpeakersPanel speakers={programme.speakers} limit={PROGRAMME_LIST_LIMIT} />
-      <SponsorsPanel sponsors={programme.sponsors} />
-      <InfoSectionsPanel sections={programme.infoSections} />
+      <TracksPanel tracks={programme.tracks} authoring={authoring} />
+      <RoomsPanel rooms={programme.rooms} authoring={authoring} />
+      <SpeakersPanel
+        speakers={speakerPage.rows}
+        authoring={authoring}
+        pager={
+          <KeysetPager
+            path={`/console/${orgId}/events/${eventId}/programme`}
+            query={speakersCursor ? { speakers: speakersCursor } : {}}
+            param="speakers"
+            next={speakerPage.next}
+            label="Speaker pages"
+            anchor="speakers"
+          />
+        }
+      />
+      <SponsorsPanel sponsors={programme.sponsors} authoring={authoring} />
+      <InfoSectionsPanel sections={programme.infoSections} authoring={authoring} />
     </>
   );
+}
+
+/** The server actions an admin's programme lists post to, with the organization's sponsor tiers. */
+async function programmeAuthoring(orgId: string, eventId: string): Promise<ProgrammeAuthoring> {
+  const a = authoringActions;
+  return {
+    orgId,
+    eventId,
+    move: a.moveItemAction,
+    tracks: { create: a.createTrackAction, update: a.updateTrackAction, remove: a.deleteTrackAction },
+    rooms: { create: a.createRoomAction, update: a.updateRoomAction, remove: a.deleteRoomAction },
+    speakers: { create: a.createSpeakerAction, update: a.updateSpeakerAction, remove: a.deleteSpeakerAction },
+    sponsors: { create: a.createSponsorAction, update: a.updateSponsorAction, remove: a.deleteSponsorAction },
+    infoSections: { create: a.createInfoSectionAction, update: a.updateInfoSectionAction, remove: a.deleteInfoSectionAction },
+    tiers: await listSponsorTiers(orgId),
+  };
 }
