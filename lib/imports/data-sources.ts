@@ -35,7 +35,7 @@ export type DataSourceRunView = {
   startedAt: Date;
   finishedAt: Date | null;
   counts: { fetched: number; created: number; updated: number; unchanged: number; skipped: number };
-  stoppedEarly: "record_limit" | "time_limit" | null;
+  stoppedEarly: "record_limit" | "time_limit" | "rate_limited" | null;
   recordErrors: SkippedRecord[];
   fetchError: string | null;
   skipReason: string | null;

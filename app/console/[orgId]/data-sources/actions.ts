@@ -61,7 +61,7 @@ export async function updateDataSourceAction(_previous: ActionState<{ id: string
   });
 }
 
-const FETCH_SETTING_NAMES = { url: "the URL", recordsPath: "Records path", nextPagePath: "Next-page path" } as const;
+const FETCH_SETTING_NAMES = { url: "the URL", recordsPath: "Records path", nextPagePath: "Next-page path", pagination: "Pagination", auth: "Authentication" } as const;
 
 /** "Fetch sample": the first records of the draft as they would be imported; nothing is written. */
 export async function previewDataSourceAction(_previous: ActionState<DataSourcePreview>, formData: FormData): Promise<ActionResult<DataSourcePreview>> {
