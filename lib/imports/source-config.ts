@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { dottedPathSchema } from "./dotted-path";
+import { dottedPathSchema, optionalDottedPathSchema } from "./dotted-path";
 import { headerNameSchema, headerValueSchema } from "./header-schemas";
 
 // How a data source pages, authenticates and pulls only what changed: the shapes are the
@@ -217,3 +217,27 @@ export function incrementalValue(config: IncrementalConfig, lastSuccessStartedAt
   // Whole seconds: several providers (Eventbrite's changed_since) refuse fractions.
   return config.format === "unixSeconds" ? String(Math.floor(since.getTime() / 1000)) : since.toISOString().replace(/\.\d{3}Z$/, "Z");
 }
+
+/**
+ * A configuration file (`import:create/import:update --config FILE.json`): the portable
+ * part of a data source. Secrets may be left out on an update (the saved ones are kept).
+ */
+export const sourceConfigFileSchema = z.strictObject(
+  {
+    recordsPath: optionalDottedPathSchema.optional(),
+    pagination: paginationSchema.optional(),
+    auth: authUpdateSchema.optional(),
+    incremental: incrementalSchema.nullable().optional(),
+    pauseBetweenPagesMs: pauseBetweenPagesSchema.optional(),
+  },
+  {
+    error: (issue) =>
+      issue.code === "unrecognized_keys"
+        ? `A configuration file holds recordsPath, pagination, auth, incremental and pauseBetweenPagesMs; ${issue.keys.map((key) => `"${key}"`).join(", ")} is not one of them.`
+        : issue.code === "invalid_type"
+          ? 'A configuration file is a JSON object such as { "pagination": { "type": "none" } }.'
+          : undefined,
+  },
+);
+
+export type SourceConfigFile = z.output<typeof sourceConfigFileSchema>;
