@@ -16,7 +16,7 @@ import {
   updateDataSource,
   type DataSourceRunView,
 } from "@/lib/imports/data-sources";
-import { previewDataSource, type DataSourcePreview } from "@/lib/imports/preview";
+import { countDataSourcePages, previewDataSource, type DataSourcePreview, type PageCount } from "@/lib/imports/preview";
 import { startImportRun, type StartedRun } from "@/lib/imports/start-run";
 
 // Data-source management for the console. The organization and ids come from the form and
@@ -79,6 +79,19 @@ export async function previewDataSourceAction(_previous: ActionState<DataSourceP
         ? `Sample fetched: ${imported} of ${mappedRecords.length} records would be imported.`
         : `Sample fetched: ${preview.pageRecordCount} ${preview.pageRecordCount === 1 ? "record" : "records"} on the first page.`;
     return { message, data: preview };
+  });
+}
+
+/** "Fetch all pages": how many records and pages a run would read (capped); nothing is written. */
+export async function countDataSourcePagesAction(_previous: ActionState<PageCount>, formData: FormData): Promise<ActionResult<PageCount>> {
+  return runAction(async () => {
+    const orgId = orgOf(formData);
+    await requireAdmin(orgId);
+    const count = await countDataSourcePages(orgId, parsePayload(formData));
+    const message = count.fetchError
+      ? `Reading all pages stopped: ${count.fetchError}`
+      : `${count.records} ${count.records === 1 ? "record" : "records"} on ${count.pages} ${count.pages === 1 ? "page" : "pages"}${count.capped ? " (stopped at the preview's limit; a run reads on)" : ""}.`;
+    return { message, data: count };
   });
 }
 
