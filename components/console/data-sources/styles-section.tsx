@@ -7,7 +7,7 @@ import { previewInput, type SourceDraft } from "@/lib/console/mapping-draft";
 import type { AuthDraft, PaginationDraft } from "@/lib/console/source-styles-draft";
 import type { PageCount } from "@/lib/imports/preview";
 import type { AuthType, PaginationType } from "@/lib/imports/source-config";
-import { EditorInput, EditorSection, EditorSelect, type Errors } from "./editor-fields";
+import { EditorInput, EditorSection, EditorSelect, GroupError, type Errors } from "./editor-fields";
 import type { DraftEdit } from "./use-source-draft";
 
 // Pagination, authentication and incremental settings of the editor. Inputs are keyed by
@@ -154,6 +154,8 @@ export function StylesSection({
             hint: "For partners with strict rate limits; 429 and 503 answers with Retry-After are waited out anyway.",
           })}
         </div>
+        {/* A fault the sample found in paging (a cursor that is not text, a bad next link). */}
+        <GroupError path="pagination" error={errors.pagination} />
         <div className="flex flex-col gap-3 sm:flex-row sm:items-center">
           <Button variant="secondary" onClick={countPages} pending={counting} pendingLabel="Reading all pages…" disabled={countDisabledReason !== null} data-testid="count-pages">
             Fetch all pages
@@ -213,6 +215,8 @@ export function StylesSection({
             />
           ) : null}
         </div>
+        {/* What the sample or a save learnt about the credentials (HTTP 401, a refused client). */}
+        <GroupError path="auth" error={errors.auth} />
       </EditorSection>
 
       <EditorSection
