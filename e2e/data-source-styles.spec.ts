@@ -13,6 +13,10 @@ const AXE_TAGS = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"];
 
 let partner: JsonServer;
 
+// Sign-up, two samples, a count over every page, a save, a run and an edit: over a minute
+// on a loaded 2-core machine.
+test.setTimeout(180_000);
+
 test.beforeAll(async () => {
   partner = await startJsonServer({
     "/contacts": (req) => {
@@ -79,6 +83,8 @@ test("pagination, authentication and incremental sections: errors per setting, m
   await expect(edit.getByLabel("Token", { exact: true })).toHaveAttribute("placeholder", "Saved: leave blank to keep");
   await expect(edit.getByLabel("Paging style")).toHaveValue("offset");
   expect(await page.content()).not.toContain(TOKEN);
+  // The sample is sent with the saved token (server-side, never through the page).
+  await edit.getByTestId("fetch-sample").click();
   await expect(edit.getByTestId("preview-summary")).toContainText("2 records on the first page");
   await edit.getByTestId("save-data-source").click();
   await expect(page.getByTestId("toast-region")).toContainText("saved");
