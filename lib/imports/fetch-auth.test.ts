@@ -104,6 +104,14 @@ describe("auth styles", () => {
     expect((refused.error as SourceFetchError).field).toBe("auth");
   });
 
+  it("the auth style replaces a request header of the same name, whatever its case", async () => {
+    dataRoute("/both", (req) => req.headers.authorization === `Bearer ${SECRET}` && req.rawHeaders.filter((h) => h.toLowerCase() === "authorization").length === 1);
+    const request: SourceRequest = { url: `${data.baseUrl}/both`, headers: { Authorization: "Bearer stale" }, recordsPath: "items", nextPagePath: null, auth: { type: "bearer", token: SECRET } };
+    const pages = [];
+    for await (const page of fetchPages(request, OPTIONS)) pages.push(page);
+    expect(pages[0].records).toEqual([{ id: "1" }]);
+  });
+
   it("a wrong credential is the auth setting's fault", async () => {
     dataRoute("/bearer2", (req) => req.headers.authorization === `Bearer ${SECRET}`);
     const { error } = await readAll(`${data.baseUrl}/bearer2`, { type: "bearer", token: "nope" });

@@ -166,6 +166,17 @@ function shortUrl(url: string): string {
   return url.length > 120 ? `${url.slice(0, 117)}...` : url;
 }
 
+/** The request's headers: the configured auth replaces a request header of the same name (any case). */
+function requestHeaders(stored: Record<string, string>, credentials: Record<string, string>): Record<string, string> {
+  const replaced = new Set(Object.keys(credentials).map((name) => name.toLowerCase()));
+  return {
+    accept: "application/json",
+    "user-agent": "svc-integrations-import/1",
+    ...Object.fromEntries(Object.entries(stored).filter(([name]) => !replaced.has(name.toLowerCase()))),
+    ...credentials,
+  };
+}
+
 type JsonPage = { json: unknown; url: string; linkHeader: string | null };
 
 /**
@@ -183,12 +194,7 @@ async function fetchJson(startUrl: string, source: SourceRequest, auth: RequestA
     try {
       response = await safeFetch(auth.requestUrl(url), {
         method: "GET",
-        headers: {
-          accept: "application/json",
-          "user-agent": "svc-integrations-import/1",
-          ...storedHeadersFor(url, source),
-          ...(await auth.headersFor(url)),
-        },
+        headers: requestHeaders(storedHeadersFor(url, source), await auth.headersFor(url)),
         timeoutMs: options.limits.fetchTimeoutMs,
         maxBytes: options.limits.maxBytes,
         failOnTooLarge: true,
