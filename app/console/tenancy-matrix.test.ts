@@ -281,6 +281,12 @@ const MATRIX: Record<string, () => (() => Promise<ActionResult<unknown>>)[]> = {
     // B's own event, A's saved source (whose stored headers a preview would send).
     () => action(`${DATA_SOURCES}#previewDataSourceAction`)(null, form({ orgId: B.orgId, payload: draft(B.eventId, { dataSourceId: A.dataSourceId }) })),
   ],
+  [`${DATA_SOURCES}#countDataSourcePagesAction`]: () => [
+    () => action(`${DATA_SOURCES}#countDataSourcePagesAction`)(null, form({ orgId: A.orgId, payload: draft(A.eventId) })),
+    () => action(`${DATA_SOURCES}#countDataSourcePagesAction`)(null, form({ orgId: B.orgId, payload: draft(A.eventId) })),
+    // B's own event, A's saved source (whose stored credentials a count would send).
+    () => action(`${DATA_SOURCES}#countDataSourcePagesAction`)(null, form({ orgId: B.orgId, payload: draft(B.eventId, { dataSourceId: A.dataSourceId }) })),
+  ],
   [`${DATA_SOURCES}#deleteDataSourceAction`]: () =>
     [A.orgId, B.orgId].map((orgId) => () => action(`${DATA_SOURCES}#deleteDataSourceAction`)(null, form({ orgId, dataSourceId: A.dataSourceId }))),
   [`${DATA_SOURCES}#runNowAction`]: () =>

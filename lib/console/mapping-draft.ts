@@ -1,6 +1,8 @@
 import type { z } from "zod";
 import type { ImportSchedule } from "@/lib/domain/imports/data-source-input";
 import { ATTENDEE_FIELDS, SESSION_FIELDS, type ImportTarget } from "@/lib/domain/imports/mapping";
+import type { IncrementalConfig, PaginationConfig, StoredAuth } from "@/lib/domain/imports/source-config";
+import { emptyStyles, stylesFromSource, stylesInput, type StylesDraft } from "./source-styles-draft";
 
 // The data-source editor's state, and its translation into the inputs the import library
 // validates (createDataSourceInputSchema, updateDataSourceInputSchemaFor, previewInputSchema
@@ -38,7 +40,9 @@ export type SourceDraft = {
   url: string;
   headers: HeaderDraft[];
   recordsPath: string;
+  /** The path of a nextUrl pagination (kept under its older name). */
   nextPagePath: string;
+  styles: StylesDraft;
   schedule: ImportSchedule;
   sourceIdPath: string;
   fields: Record<string, FieldDraft>;
@@ -61,6 +65,7 @@ export function emptyDraft(target: ImportTarget = "attendees", eventId = ""): So
     headers: [],
     recordsPath: "",
     nextPagePath: "",
+    styles: emptyStyles(),
     schedule: "manual",
     sourceIdPath: "",
     fields: emptyFields(target),
@@ -113,6 +118,10 @@ export function draftFromSource(source: {
   headerNames: string[];
   recordsPath: string;
   nextPagePath: string | null;
+  pagination?: PaginationConfig;
+  auth?: StoredAuth;
+  incremental?: IncrementalConfig | null;
+  pauseBetweenPagesMs?: number;
   schedule: ImportSchedule;
   mapping: unknown;
 }): SourceDraft {
@@ -135,6 +144,10 @@ export function draftFromSource(source: {
     headers: source.headerNames.map((name) => ({ name, value: "", saved: true })),
     recordsPath: source.recordsPath,
     nextPagePath: source.nextPagePath ?? "",
+    styles: stylesFromSource({
+      ...source,
+      pagination: source.pagination ?? (source.nextPagePath ? { type: "nextUrl", path: source.nextPagePath } : { type: "none" }),
+    }),
     schedule: source.schedule,
     sourceIdPath: source.target === "sessions" ? asText(mapping.sourceIdPath) : "",
   };
@@ -193,7 +206,7 @@ export function createInput(draft: SourceDraft) {
     url: draft.url,
     headers: draft.headers.map((row) => ({ name: row.name, value: row.value })),
     recordsPath: draft.recordsPath,
-    nextPagePath: nextPage(draft),
+    ...stylesInput(draft.styles, nextPage(draft)),
     schedule: draft.schedule,
     mapping: mappingInput(draft),
   };
@@ -211,7 +224,7 @@ export function updateInput(draft: SourceDraft) {
     url: draft.url,
     headers: editedHeaders(draft),
     recordsPath: draft.recordsPath,
-    nextPagePath: nextPage(draft),
+    ...stylesInput(draft.styles, nextPage(draft)),
     schedule: draft.schedule,
     mapping: mappingInput(draft),
   };
@@ -226,7 +239,7 @@ export function previewInput(draft: SourceDraft, dataSourceId?: string) {
     url: draft.url,
     headers: editedHeaders(draft),
     recordsPath: draft.recordsPath,
-    nextPagePath: nextPage(draft),
+    ...stylesInput(draft.styles, nextPage(draft)),
     ...(hasMappedField(draft) ? { mapping: mappingInput(draft) } : {}),
   };
 }

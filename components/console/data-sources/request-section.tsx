@@ -8,7 +8,7 @@ import { MAX_HEADERS } from "@/lib/domain/imports/data-source-input";
 import { EditorInput, EditorSection, GroupError, type Errors } from "./editor-fields";
 import type { DraftEdit } from "./use-source-draft";
 
-/** Where and how the partner's API is read: the URL, request headers, records and next-page paths. */
+/** Where the partner's API is read: the URL, request headers and the records path (paging and auth: styles-section). */
 export function RequestSection({
   mode,
   draft,
@@ -143,22 +143,6 @@ export function RequestSection({
             onChange={(e) => {
               const value = e.currentTarget.value;
               edit((d) => void (d.recordsPath = value), "recordsPath");
-            }}
-            inputClassName="font-mono"
-          />
-          <EditorInput
-            path="nextPagePath"
-            label="Next-page path"
-            optional
-            placeholder="One page only"
-            hint={<>Where the response names the next page’s URL, such as <code className="font-mono">links.next</code>; paging ends when it is empty.</>}
-            autoComplete="off"
-            spellCheck={false}
-            value={draft.nextPagePath}
-            error={errors.nextPagePath}
-            onChange={(e) => {
-              const value = e.currentTarget.value;
-              edit((d) => void (d.nextPagePath = value), "nextPagePath");
             }}
             inputClassName="font-mono"
           />

@@ -17,6 +17,7 @@ export const RUN_STATUS: Record<DataSourceRunView["status"], { label: string; to
 export const STOPPED_EARLY: Record<NonNullable<DataSourceRunView["stoppedEarly"]>, string> = {
   record_limit: "Stopped at the 5,000-record limit of a run; the next run starts from the beginning again.",
   time_limit: "Stopped at the 60-second limit of a run; the next run starts from the beginning again.",
+  rate_limited: "Stopped early: the source asked to wait (HTTP 429 or 503 with Retry-After) longer than the run had left; the next run starts again.",
 };
 
 const SKIP_REASONS: Record<string, string> = {

@@ -12,12 +12,14 @@ import type { EventOption } from "@/lib/console/list-data-sources";
 import { sameOrigin } from "@/lib/domain/imports/header-origin";
 import { createInput, errorsByPath, targetFields, updateInput, type SourceDraft } from "@/lib/console/mapping-draft";
 import { createDataSourceInputSchema, updateDataSourceInputSchemaFor } from "@/lib/domain/imports/data-source-input";
-import type { DataSourcePreview } from "@/lib/domain/imports/preview";
+import type { DataSourcePreview, PageCount } from "@/lib/domain/imports/preview";
 import type { Errors } from "./editor-fields";
 import { MappingSection } from "./mapping-section";
 import { RequestSection } from "./request-section";
 import { SampleSection } from "./sample-section";
+import { PresetPicker } from "./preset-picker";
 import { SourceSection } from "./source-section";
+import { StylesSection } from "./styles-section";
 import { useLivePreview } from "./use-live-preview";
 import { useSourceDraft } from "./use-source-draft";
 
@@ -32,7 +34,7 @@ const CLIENT_MESSAGE = "Some fields need attention. Fix them and try again.";
 /** Errors the inputs do not show (whole-form ones), for the summary above the buttons. */
 function unplacedErrors(errors: Errors, fieldNames: string[]): string[] {
   const placed = (key: string) =>
-    ["name", "eventId", "target", "url", "recordsPath", "nextPagePath", "schedule", "headers", "mapping.sourceIdPath"].some(
+    ["name", "eventId", "target", "url", "recordsPath", "nextPagePath", "schedule", "headers", "mapping.sourceIdPath", "pagination", "auth", "incremental", "pauseBetweenPagesMs"].some(
       (p) => key === p || key.startsWith(`${p}.`),
     ) || fieldNames.some((name) => key === `mapping.fields.${name}` || key.startsWith(`mapping.fields.${name}.`));
   return Object.entries(errors)
@@ -48,6 +50,7 @@ export type SourceEditorProps = {
   events: EventOption[];
   saveAction: FormAction<{ id: string }>;
   previewAction: FormAction<DataSourcePreview>;
+  countPagesAction: FormAction<PageCount>;
   /** Why saving is not possible (members; creating while integrations are locked). */
   disabledReason: string | null;
   /** Why fetching a sample is not possible (it sends a request: refused while locked). */
@@ -61,7 +64,7 @@ export type SourceEditorProps = {
  * with), then by the library on the server. The sections are their own components; the
  * draft lives in useSourceDraft, the sample in useLivePreview, and saving here.
  */
-export function SourceEditor({ orgId, mode, dataSourceId, initial, events, saveAction, previewAction, disabledReason, previewDisabledReason }: SourceEditorProps) {
+export function SourceEditor({ orgId, mode, dataSourceId, initial, events, saveAction, previewAction, countPagesAction, disabledReason, previewDisabledReason }: SourceEditorProps) {
   const router = useRouter();
   const toast = useToast();
   const formRef = useRef<HTMLFormElement>(null);
@@ -150,7 +153,17 @@ export function SourceEditor({ orgId, mode, dataSourceId, initial, events, saveA
         <fieldset disabled={locked} className="min-w-0 space-y-8">
           <legend className="sr-only">{mode === "create" ? "New data source" : "Data source configuration"}</legend>
           <SourceSection mode={mode} draft={draft} errors={errors} events={events} edit={edit} switchTarget={switchTarget} />
+          {mode === "create" && draft.target === "attendees" ? <PresetPicker edit={edit} /> : null}
           <RequestSection mode={mode} draft={draft} errors={errors} edit={edit} savedValuesWithheld={savedValuesWithheld} />
+          <StylesSection
+            orgId={orgId}
+            draft={draft}
+            errors={errors}
+            edit={edit}
+            dataSourceId={mode === "edit" ? dataSourceId : undefined}
+            countPagesAction={countPagesAction}
+            countDisabledReason={previewDisabledReason}
+          />
           <SampleSection
             preview={sample.preview}
             status={sample.status}

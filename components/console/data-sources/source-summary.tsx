@@ -64,7 +64,16 @@ export function SourceSummary({ source, eventName }: { source: DataSourceView; e
           )}
         </Fact>
         <Fact term="Records path">{source.recordsPath ? <code className="font-mono text-xs">{source.recordsPath}</code> : <span className="text-zinc-500 dark:text-zinc-400">The response is the list</span>}</Fact>
-        <Fact term="Next-page path">{source.nextPagePath ? <code className="font-mono text-xs">{source.nextPagePath}</code> : <span className="text-zinc-500 dark:text-zinc-400">One page only</span>}</Fact>
+        <Fact term="Pagination">
+          {source.pagination.type === "none" ? <span className="text-zinc-500 dark:text-zinc-400">One page only</span> : <code className="font-mono text-xs">{describePagination(source.pagination)}</code>}
+        </Fact>
+        <Fact term="Authentication">
+          {source.auth.type === "none" ? none : <span className="font-mono text-xs">{describeAuth(source.auth)}</span>}
+          {source.auth.type !== "none" ? <span className="block text-xs text-zinc-500 dark:text-zinc-400">Secret saved encrypted; never shown.</span> : null}
+        </Fact>
+        <Fact term="Incremental">
+          {source.incremental ? <code className="font-mono text-xs">{`${source.incremental.param} (${source.incremental.format}, ${source.incremental.lookbackSeconds} s look-back)`}</code> : none}
+        </Fact>
         {source.target === "sessions" ? (
           <Fact term="Source id path">{draft.sourceIdPath ? <code className="font-mono text-xs">{draft.sourceIdPath}</code> : none}</Fact>
         ) : null}
@@ -92,4 +101,38 @@ export function SourceSummary({ source, eventName }: { source: DataSourceView; e
       </div>
     </div>
   );
+}
+
+function describePagination(p: DataSourceView["pagination"]): string {
+  switch (p.type) {
+    case "nextUrl":
+      return `next link at ${p.path}`;
+    case "cursor":
+      return `cursor ${p.cursorPath} → ?${p.param}=${p.hasMorePath ? `, while ${p.hasMorePath}` : ""}`;
+    case "page":
+      return `?${p.param}=${p.startAt},${p.startAt + 1}…${p.sizeParam ? ` &${p.sizeParam}=${p.size}` : ""}`;
+    case "offset":
+      return `?${p.offsetParam}=0,${p.limit}… &${p.limitParam}=${p.limit}`;
+    case "linkHeader":
+      return "Link header, rel=next";
+    default:
+      return "one page";
+  }
+}
+
+function describeAuth(a: DataSourceView["auth"]): string {
+  switch (a.type) {
+    case "bearer":
+      return "Bearer token";
+    case "basic":
+      return `HTTP basic as ${a.username}`;
+    case "header":
+      return `Header ${a.name}`;
+    case "query":
+      return `Query parameter ${a.name}`;
+    case "oauth2ClientCredentials":
+      return `OAuth 2 client ${a.clientId} at ${a.tokenUrl}`;
+    default:
+      return "None";
+  }
 }

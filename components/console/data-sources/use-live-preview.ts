@@ -11,7 +11,7 @@ import type { Errors } from "./editor-fields";
 /** How long the draft must stay unchanged before the sample is fetched again. */
 export const PREVIEW_DEBOUNCE_MS = 500;
 
-const FETCH_SETTINGS = ["url", "recordsPath", "nextPagePath"];
+const FETCH_SETTINGS = ["url", "recordsPath", "nextPagePath", "pagination", "auth"];
 
 const NETWORK_FAILURE: ActionFailure = { ok: false, code: "NETWORK", message: "The server could not be reached. Check your connection and try again." };
 

@@ -1,8 +1,9 @@
 import { readFileSync } from "node:fs";
 import { z } from "zod";
-import { AppError } from "@/lib/platform/errors/app-error";
+import { AppError, validationError } from "@/lib/platform/errors/app-error";
 import { createDataSource, listDataSources, updateDataSource } from "@/lib/domain/imports/data-sources";
 import { runImport } from "@/lib/domain/imports/run-import";
+import { sourceConfigFileSchema, type SourceConfigFile } from "@/lib/domain/imports/source-config";
 import { getOrganizationOrThrow } from "@/lib/domain/orgs/organizations";
 import { command } from "../command";
 
@@ -35,6 +36,16 @@ function readHeadersFile(path: string): unknown {
   return json;
 }
 
+/**
+ * A --config file: recordsPath, pagination, auth, incremental (README, "Data-source
+ * configuration"). It may hold secrets, which is why it is a file and not flags.
+ */
+function readConfigFile(path: string): SourceConfigFile {
+  const parsed = sourceConfigFileSchema.safeParse(readJsonFile("config", path));
+  if (!parsed.success) throw validationError(parsed.error.issues);
+  return parsed.data;
+}
+
 function defaultName(url: string): string {
   try {
     return `Import from ${new URL(url).host}`;
@@ -48,7 +59,7 @@ const optionalText = z.string().optional();
 export const importCommands = {
   "import:create": command({
     summary:
-      "--org ID --event ID --target attendees|sessions --url U --mapping FILE.json [--schedule manual|hourly|daily] [--name N] [--records-path P] [--next-page-path P] [--headers-file FILE.json]",
+      "--org ID --event ID --target attendees|sessions --url U --mapping FILE.json [--schedule manual|hourly|daily] [--name N] [--records-path P] [--next-page-path P] [--headers-file FILE.json] [--config FILE.json]",
     flags: z.strictObject({
       org: z.string(),
       event: z.string(),
@@ -60,6 +71,7 @@ export const importCommands = {
       "records-path": optionalText,
       "next-page-path": optionalText,
       "headers-file": optionalText,
+      config: optionalText,
     }),
     run: async (flags) => {
       const dataSource = await createDataSource(flags.org, {
@@ -72,13 +84,14 @@ export const importCommands = {
         ...(flags["records-path"] !== undefined ? { recordsPath: flags["records-path"] } : {}),
         ...(flags["next-page-path"] !== undefined ? { nextPagePath: flags["next-page-path"] } : {}),
         ...(flags["headers-file"] !== undefined ? { headers: readHeadersFile(flags["headers-file"]) } : {}),
+        ...(flags.config !== undefined ? readConfigFile(flags.config) : {}),
       });
       return { dataSource };
     },
   }),
   "import:update": command({
     summary:
-      "--org ID --source ID [--mapping FILE.json] [--url U] [--schedule S] [--name N] [--records-path P] [--next-page-path P|none] [--headers-file FILE.json]",
+      "--org ID --source ID [--mapping FILE.json] [--url U] [--schedule S] [--name N] [--records-path P] [--next-page-path P|none] [--headers-file FILE.json] [--config FILE.json]",
     flags: z.strictObject({
       org: z.string(),
       source: z.string(),
@@ -89,6 +102,7 @@ export const importCommands = {
       "records-path": optionalText,
       "next-page-path": optionalText,
       "headers-file": optionalText,
+      config: optionalText,
     }),
     run: async (flags) => {
       const dataSource = await updateDataSource(flags.org, flags.source, {
@@ -101,6 +115,7 @@ export const importCommands = {
         ...(flags["next-page-path"] !== undefined ? { nextPagePath: flags["next-page-path"] === "none" ? null : flags["next-page-path"] } : {}),
         // A headers file replaces the whole set (every value is in the file).
         ...(flags["headers-file"] !== undefined ? { headers: readHeadersFile(flags["headers-file"]) } : {}),
+        ...(flags.config !== undefined ? readConfigFile(flags.config) : {}),
       });
       return { dataSource };
     },

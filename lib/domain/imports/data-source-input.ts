@@ -1,5 +1,7 @@
 import { z } from "zod";
 import { dottedPathSchema, optionalDottedPathSchema } from "./dotted-path";
+import { MAX_HEADER_VALUE_LENGTH, headerNameSchema, headerValueSchema } from "./header-schemas";
+import { authInputSchema, authUpdateSchema, incrementalSchema, paginationSchema, pauseBetweenPagesSchema } from "./source-config";
 import { attendeeMappingSchema, mappingSchemaFor, sessionMappingSchema, type ImportTarget } from "./mapping";
 
 // The input of data-source management, defined once: the console form, the operator CLI
@@ -13,33 +15,9 @@ import { attendeeMappingSchema, mappingSchemaFor, sessionMappingSchema, type Imp
 
 export const MAX_SOURCE_URL_LENGTH = 2048;
 export const MAX_HEADERS = 20;
-export const MAX_HEADER_VALUE_LENGTH = 4096;
+export { MAX_HEADER_VALUE_LENGTH };
 export const SCHEDULES = ["manual", "hourly", "daily"] as const;
 export type ImportSchedule = (typeof SCHEDULES)[number];
-
-// Headers the HTTP client sets itself, or that would change how the request travels.
-const RESERVED_HEADERS = new Set([
-  "host", "content-length", "transfer-encoding", "connection", "keep-alive", "upgrade", "te", "trailer",
-  "expect", "proxy-authorization", "proxy-connection",
-]);
-
-const headerNameSchema = z
-  .string({ error: "A header name must be text such as Authorization." })
-  .trim()
-  .min(1, "Give the header a name, such as Authorization.")
-  .max(100, "A header name can be at most 100 characters long.")
-  .regex(/^[!#$%&'*+.^_`|~0-9A-Za-z-]+$/, "A header name is letters, digits and dashes, such as X-Api-Key.")
-  .refine((name) => !RESERVED_HEADERS.has(name.toLowerCase()), { message: "This header is set by the service and cannot be configured." });
-
-const headerValueSchema = z
-  .string({ error: "A header value must be text." })
-  .max(MAX_HEADER_VALUE_LENGTH, `A header value can be at most ${MAX_HEADER_VALUE_LENGTH} characters long.`)
-  .refine((value) => !/[\r\n\u2028\u2029]/.test(value), { message: "A header value cannot contain line breaks." })
-  // What HTTP can carry in a header value (printable ASCII, tab, Latin-1): anything else
-  // would be saved and then fail every run as "could not be reached".
-  .refine((value) => /^[\t\x20-\x7e\xa0-\xff]*$/.test(value) || /[\r\n\u2028\u2029]/.test(value), {
-    message: "A header value can only hold printable ASCII and Latin-1 characters (no control characters, no other scripts or emoji).",
-  });
 
 function uniqueNames(rows: readonly { name: string }[], ctx: z.RefinementCtx) {
   const seen = new Set<string>();
@@ -80,7 +58,12 @@ const commonShape = {
   url: sourceUrlSchema,
   headers: createHeadersSchema.default([]),
   recordsPath: optionalDottedPathSchema.default(""),
+  // The older spelling of { pagination: { type: "nextUrl", path } }; give one or the other.
   nextPagePath: dottedPathSchema.nullable().default(null),
+  pagination: paginationSchema.optional(),
+  auth: authInputSchema.default({ type: "none" }),
+  incremental: incrementalSchema.nullable().default(null),
+  pauseBetweenPagesMs: pauseBetweenPagesSchema.default(0),
   schedule: scheduleSchema.default("manual"),
 };
 
@@ -105,6 +88,10 @@ export function updateDataSourceInputSchemaFor(target: ImportTarget) {
       headers: updateHeadersSchema.optional(),
       recordsPath: optionalDottedPathSchema.optional(),
       nextPagePath: dottedPathSchema.nullable().optional(),
+      pagination: paginationSchema.optional(),
+      auth: authUpdateSchema.optional(),
+      incremental: incrementalSchema.nullable().optional(),
+      pauseBetweenPagesMs: pauseBetweenPagesSchema.optional(),
       schedule: scheduleSchema.optional(),
       mapping: mappingSchemaFor(target).optional(),
     },
@@ -136,6 +123,11 @@ export const previewInputSchema = z.strictObject({
   headers: updateHeadersSchema.default([]),
   recordsPath: optionalDottedPathSchema.default(""),
   nextPagePath: dottedPathSchema.nullable().default(null),
+  pagination: paginationSchema.optional(),
+  auth: authUpdateSchema.default({ type: "none" }),
+  // Accepted with the whole form; a preview reads as a first run does (no since value).
+  incremental: z.unknown().optional(),
+  pauseBetweenPagesMs: pauseBetweenPagesSchema.default(0),
   mapping: z.unknown().optional(),
 });
 

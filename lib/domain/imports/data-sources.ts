@@ -3,7 +3,7 @@ import { assertIntegrationsUnlocked } from "@/lib/domain/billing/entitlement";
 import { decryptSecret, encryptSecret } from "@/lib/platform/crypto/secret-box";
 import { getDb } from "@/lib/platform/db/client";
 import { AppError, validationError } from "@/lib/platform/errors/app-error";
-import type { DataSource, DataSourceRun, Prisma } from "@/lib/generated/prisma/client";
+import { Prisma, type DataSource, type DataSourceRun } from "@/lib/generated/prisma/client";
 import { checkOutboundUrl, outboundAllowLoopback } from "@/lib/platform/outbound/url-guard";
 import {
   createDataSourceInputSchema,
@@ -11,7 +11,9 @@ import {
   type CreateDataSourceInput,
   type UpdateDataSourceInput,
 } from "./data-source-input";
+import { mergeAuth, openSourceAuth, sealAuth, storedAuthOf } from "./auth-secrets";
 import { sameOrigin, storedHeadersFor } from "./header-origin";
+import { paginationSchema, type IncrementalConfig, type PaginationConfig, type StoredAuth } from "./source-config";
 import { mappingSchemaFor, type ImportMapping } from "./mapping";
 import { initialNextRunAt } from "./schedule";
 import type { SkippedRecord } from "./skipped-record";
@@ -33,7 +35,7 @@ export type DataSourceRunView = {
   startedAt: Date;
   finishedAt: Date | null;
   counts: { fetched: number; created: number; updated: number; unchanged: number; skipped: number };
-  stoppedEarly: "record_limit" | "time_limit" | null;
+  stoppedEarly: "record_limit" | "time_limit" | "rate_limited" | null;
   recordErrors: SkippedRecord[];
   fetchError: string | null;
   skipReason: string | null;
@@ -49,6 +51,11 @@ export type DataSourceView = {
   headerNames: string[];
   recordsPath: string;
   nextPagePath: string | null;
+  pagination: PaginationConfig;
+  /** The authentication style and its public settings; the secret is never returned. */
+  auth: StoredAuth;
+  incremental: IncrementalConfig | null;
+  pauseBetweenPagesMs: number;
   mapping: ImportMapping;
   schedule: "manual" | "hourly" | "daily";
   nextRunAt: Date | null;
@@ -85,6 +92,10 @@ function toView(source: DataSource, lastRun: DataSourceRun | null, now = new Dat
     headerNames: [...source.headerNames],
     recordsPath: source.recordsPath,
     nextPagePath: source.nextPagePath,
+    pagination: storedPagination(source),
+    auth: storedAuthOf(source),
+    incremental: (source.incremental as IncrementalConfig | null) ?? null,
+    pauseBetweenPagesMs: source.pauseBetweenPagesMs,
     mapping: source.mapping as ImportMapping,
     schedule: source.schedule,
     nextRunAt: source.nextRunAt,
@@ -93,6 +104,29 @@ function toView(source: DataSource, lastRun: DataSourceRun | null, now = new Dat
     updatedAt: source.updatedAt,
     lastRun: lastRun ? toRunView(lastRun) : null,
   };
+}
+
+/** The stored paging setting (a row from before it existed follows its next-page path). */
+export function storedPagination(source: Pick<DataSource, "pagination" | "nextPagePath">): PaginationConfig {
+  const parsed = paginationSchema.safeParse(source.pagination);
+  if (parsed.success && (parsed.data.type !== "none" || source.nextPagePath === null)) return parsed.data;
+  return source.nextPagePath ? { type: "nextUrl", path: source.nextPagePath } : { type: "none" };
+}
+
+/**
+ * `pagination` or the older `nextPagePath`: one of them. Returns what to store in both
+ * columns (nextPagePath mirrors a nextUrl pagination, so older readers keep working).
+ */
+export function resolvePagination(
+  pagination: PaginationConfig | undefined,
+  nextPagePath: string | null | undefined,
+): { pagination: PaginationConfig; nextPagePath: string | null } | undefined {
+  if (pagination && nextPagePath && !(pagination.type === "nextUrl" && pagination.path === nextPagePath)) {
+    throw validationError([{ code: "custom", path: ["nextPagePath"], message: "Give either pagination or nextPagePath, not both.", input: nextPagePath }]);
+  }
+  const resolved: PaginationConfig | undefined = pagination ?? (nextPagePath === undefined ? undefined : nextPagePath ? { type: "nextUrl", path: nextPagePath } : { type: "none" });
+  if (!resolved) return undefined;
+  return { pagination: resolved, nextPagePath: resolved.type === "nextUrl" ? resolved.path : null };
 }
 
 // ───────────── header secrets ─────────────
@@ -142,6 +176,11 @@ export function mergeHeaderRows(
   return { rows: merged, issues };
 }
 
+function sealAuthColumns(auth: Parameters<typeof sealAuth>[0]) {
+  const sealed = sealAuth(auth);
+  return { auth: sealed.auth as Prisma.InputJsonValue, authCiphertext: sealed.authCiphertext };
+}
+
 // ───────────── lookups ─────────────
 
 const isUuid = (value: string) => z.uuid().safeParse(value).success;
@@ -169,6 +208,15 @@ async function assertUrlAllowed(url: string): Promise<void> {
   }
 }
 
+/** The token URL passes the same guard as the data URL. */
+async function assertTokenUrlAllowed(auth: { type: string; tokenUrl?: string } | undefined): Promise<void> {
+  if (auth?.type !== "oauth2ClientCredentials" || !auth.tokenUrl) return;
+  const checked = await checkOutboundUrl(auth.tokenUrl, { allowLoopback: outboundAllowLoopback() });
+  if (!checked.ok) {
+    throw validationError([{ code: "custom", path: ["auth", "tokenUrl"], message: withLocalAddressHint(checked.reason, auth.tokenUrl), input: auth.tokenUrl }]);
+  }
+}
+
 async function lastRunOf(dataSourceId: string): Promise<DataSourceRun | null> {
   return getDb().dataSourceRun.findFirst({ where: { dataSourceId }, orderBy: [{ startedAt: "desc" }, { id: "desc" }] });
 }
@@ -187,6 +235,8 @@ export async function createDataSource(
   const data = parsed.data;
   await requireOrgEvent(orgId, data.eventId);
   await assertUrlAllowed(data.url);
+  await assertTokenUrlAllowed(data.auth);
+  const paging = resolvePagination(data.pagination, data.nextPagePath)!;
 
   const source = await getDb().dataSource.create({
     data: {
@@ -197,7 +247,11 @@ export async function createDataSource(
       url: data.url,
       ...sealHeaders(data.headers),
       recordsPath: data.recordsPath,
-      nextPagePath: data.nextPagePath,
+      nextPagePath: paging.nextPagePath,
+      pagination: paging.pagination as Prisma.InputJsonValue,
+      ...sealAuthColumns(data.auth),
+      incremental: data.incremental === null ? Prisma.DbNull : (data.incremental as Prisma.InputJsonValue),
+      pauseBetweenPagesMs: data.pauseBetweenPagesMs,
       mapping: data.mapping as Prisma.InputJsonValue,
       schedule: data.schedule,
       nextRunAt: initialNextRunAt(data.schedule),
@@ -218,6 +272,8 @@ export async function updateDataSource(orgId: string, dataSourceId: string, inpu
   const data = parsed.data;
   // The DNS-dependent check runs before the row lock is taken, never while holding it.
   if (data.url !== undefined && data.url !== found.url) await assertUrlAllowed(data.url);
+  await assertTokenUrlAllowed(data.auth);
+  const paging = resolvePagination(data.pagination, data.nextPagePath);
 
   // Header values are read, merged and written back: under the row lock, so an edit that
   // keeps a saved value never writes back one that a concurrent edit just replaced.
@@ -240,6 +296,17 @@ export async function updateDataSource(orgId: string, dataSourceId: string, inpu
       headers = sealHeaders([]);
     }
 
+    // Credentials: re-sealed when given; a left-out secret is kept only for the same
+    // type and origins, and a changed origin with no auth given must re-enter it.
+    const savedAuth = { url: current.url, auth: openSourceAuth(current) };
+    const authInput = data.auth ?? (originChanged && storedAuthOf(current).type !== "none" ? { ...storedAuthOf(current) } : undefined);
+    let authColumns: ReturnType<typeof sealAuthColumns> | undefined;
+    if (authInput) {
+      const merged = mergeAuth(authInput, savedAuth, nextUrl);
+      if (merged.issues.length > 0) throw validationError(merged.issues);
+      authColumns = sealAuthColumns(merged.auth!);
+    }
+
     const scheduleChanged = data.schedule !== undefined && data.schedule !== current.schedule;
     return tx.dataSource.update({
       where: { id: current.id },
@@ -248,7 +315,10 @@ export async function updateDataSource(orgId: string, dataSourceId: string, inpu
         ...(data.url !== undefined ? { url: data.url } : {}),
         ...(headers ?? {}),
         ...(data.recordsPath !== undefined ? { recordsPath: data.recordsPath } : {}),
-        ...(data.nextPagePath !== undefined ? { nextPagePath: data.nextPagePath } : {}),
+        ...(paging ? { nextPagePath: paging.nextPagePath, pagination: paging.pagination as Prisma.InputJsonValue } : {}),
+        ...(authColumns ?? {}),
+        ...(data.incremental !== undefined ? { incremental: data.incremental === null ? Prisma.DbNull : (data.incremental as Prisma.InputJsonValue) } : {}),
+        ...(data.pauseBetweenPagesMs !== undefined ? { pauseBetweenPagesMs: data.pauseBetweenPagesMs } : {}),
         ...(data.mapping !== undefined ? { mapping: data.mapping as Prisma.InputJsonValue } : {}),
         ...(scheduleChanged ? { schedule: data.schedule, nextRunAt: initialNextRunAt(data.schedule!) } : {}),
       },

@@ -2,6 +2,10 @@ import { OutboundError, isRedirectStatus, resolveRedirectLocation, safeFetch } f
 import { outboundAllowLoopback } from "@/lib/platform/outbound/url-guard";
 import { describeJsonKind, getAtPath } from "./dotted-path";
 import { storedHeadersFor } from "./header-origin";
+import { PaginationValueError, firstPageUrl, nextPageUrl, withQueryParams } from "./pagination";
+import { pause, retryAfterMs } from "./retry-after";
+import { RequestAuth, SourceAuthError } from "./source-auth";
+import type { PaginationConfig, SourceAuth } from "./source-config";
 import { withLocalAddressHint } from "./unreachable-url";
 
 // Reads a partner's JSON API page by page.
@@ -15,7 +19,13 @@ import { withLocalAddressHint } from "./unreachable-url";
 //
 // Header values are secrets: they go only to the origin the organiser configured. A
 // redirect or next-page link to another host gets the request without them, the way
-// browsers drop Authorization on a cross-origin redirect.
+// browsers drop Authorization on a cross-origin redirect. The configured credentials
+// (source-auth.ts) follow the same rule, and a query credential never appears in a
+// message or a returned URL.
+//
+// Paging styles are in pagination.ts. A 429 or 503 with Retry-After is waited out and the
+// same page asked again while the wait fits in the caller's deadline; otherwise the read
+// stops with SourceRateLimitedError. An optional pause separates pages.
 
 export const MAX_REDIRECTS = 5;
 
@@ -26,12 +36,24 @@ export type FetchLimits = {
   maxBytes: number;
 };
 
+export const MAX_POLITE_RETRIES = 5;
+
 export type SourceRequest = {
   url: string;
   headers: Record<string, string>;
   recordsPath: string;
+  /** The older spelling of { type: "nextUrl", path }; used when `pagination` is absent. */
   nextPagePath: string | null;
+  pagination?: PaginationConfig;
+  auth?: SourceAuth;
+  /** Query parameters every request carries (the incremental `since` value). */
+  query?: Record<string, string>;
+  pauseBetweenPagesMs?: number;
 };
+
+function paginationOf(source: SourceRequest): PaginationConfig {
+  return source.pagination ?? (source.nextPagePath ? { type: "nextUrl", path: source.nextPagePath } : { type: "none" });
+}
 
 export type FetchedPage = {
   /** The URL the records came from (after redirects). */
@@ -46,7 +68,7 @@ export type FetchedPage = {
  * (refused, unreachable, an error status or not JSON, for the configured URL itself),
  * the records path, or the next-page path.
  */
-export type FetchErrorField = "url" | "recordsPath" | "nextPagePath";
+export type FetchErrorField = "url" | "recordsPath" | "nextPagePath" | "pagination" | "auth";
 
 /** A fetch failure worded for the organiser (no header values, no stack, no error codes). */
 export class SourceFetchError extends Error {
@@ -98,6 +120,17 @@ function describeUnreachable(url: string, err: OutboundError): string {
   return `${host} could not be reached${why ? `: ${why}` : ""}.`;
 }
 
+/**
+ * The source asked us to wait (429, or 503 with Retry-After) longer than the deadline
+ * allows, or kept asking: the run stops early and the next one carries on.
+ */
+export class SourceRateLimitedError extends SourceFetchError {
+  constructor(message: string) {
+    super(message, null);
+    this.name = "SourceRateLimitedError";
+  }
+}
+
 /** The caller's signal fired (the run's time limit): not the source's fault. */
 export class FetchAbortedError extends Error {
   constructor() {
@@ -106,7 +139,21 @@ export class FetchAbortedError extends Error {
   }
 }
 
-type FetchOptions = { limits: FetchLimits; signal?: AbortSignal };
+export type FetchOptions = {
+  limits: FetchLimits;
+  signal?: AbortSignal;
+  /** Epoch ms by which the read must end: polite waits never go past it. */
+  deadline?: number;
+};
+
+/** The credentials of one read (one token cache for all its pages). */
+export function requestAuthFor(source: SourceRequest, options: FetchOptions): RequestAuth {
+  return new RequestAuth(source.auth ?? { type: "none" }, source.url, {
+    timeoutMs: options.limits.fetchTimeoutMs,
+    maxBytes: options.limits.maxBytes,
+    signal: options.signal,
+  });
+}
 
 /** application/json and any +json type (application/vnd.api+json, application/hal+json...). */
 export function isJsonContentType(header: string | null): boolean {
@@ -119,21 +166,35 @@ function shortUrl(url: string): string {
   return url.length > 120 ? `${url.slice(0, 117)}...` : url;
 }
 
-/** One GET, redirects followed under the guard; returns the parsed JSON and the final URL. */
-async function fetchJson(startUrl: string, source: SourceRequest, options: FetchOptions): Promise<{ json: unknown; url: string }> {
-  let url = startUrl;
-  // A failure reading the configured URL is that input's fault; a later page's is not.
-  const field: FetchErrorField | null = startUrl === source.url ? "url" : null;
+/** The request's headers: the configured auth replaces a request header of the same name (any case). */
+function requestHeaders(stored: Record<string, string>, credentials: Record<string, string>): Record<string, string> {
+  const replaced = new Set(Object.keys(credentials).map((name) => name.toLowerCase()));
+  return {
+    accept: "application/json",
+    "user-agent": "svc-integrations-import/1",
+    ...Object.fromEntries(Object.entries(stored).filter(([name]) => !replaced.has(name.toLowerCase()))),
+    ...credentials,
+  };
+}
+
+type JsonPage = { json: unknown; url: string; linkHeader: string | null };
+
+/**
+ * One GET, redirects followed under the guard; returns the parsed JSON, the final URL
+ * (without a query credential) and the Link header. `first` marks the configured URL's
+ * own request, whose failures are that input's fault.
+ */
+async function fetchJson(startUrl: string, source: SourceRequest, auth: RequestAuth, options: FetchOptions, first: boolean): Promise<JsonPage> {
+  let url = auth.displayUrl(startUrl);
+  const field: FetchErrorField | null = first ? "url" : null;
+  let renewed = false;
+  let politeRetries = 0;
   for (let hop = 0; ; hop++) {
     let response;
     try {
-      response = await safeFetch(url, {
+      response = await safeFetch(auth.requestUrl(url), {
         method: "GET",
-        headers: {
-          accept: "application/json",
-          "user-agent": "svc-integrations-import/1",
-          ...storedHeadersFor(url, source),
-        },
+        headers: requestHeaders(storedHeadersFor(url, source), await auth.headersFor(url)),
         timeoutMs: options.limits.fetchTimeoutMs,
         maxBytes: options.limits.maxBytes,
         failOnTooLarge: true,
@@ -142,6 +203,7 @@ async function fetchJson(startUrl: string, source: SourceRequest, options: Fetch
       });
     } catch (err) {
       if (options.signal?.aborted && !(err instanceof OutboundError && err.kind !== "timeout")) throw new FetchAbortedError();
+      if (err instanceof SourceAuthError) throw new SourceFetchError(err.message, "auth");
       if (err instanceof OutboundError) {
         if (err.kind === "blocked") {
           const message = hop === 0 ? `The URL ${shortUrl(url)} was refused: ${err.message}` : `The redirect to ${shortUrl(url)} was refused: ${err.message}`;
@@ -154,14 +216,44 @@ async function fetchJson(startUrl: string, source: SourceRequest, options: Fetch
     }
 
     if (isRedirectStatus(response.status)) {
-      const next = resolveRedirectLocation(response.headers.get("location"), response.url);
+      const next = resolveRedirectLocation(response.headers.get("location"), auth.requestUrl(url));
       if (!next) throw new SourceFetchError(`The source answered HTTP ${response.status} without a usable Location header.`, field);
       if (hop >= MAX_REDIRECTS) throw new SourceFetchError(`The source redirected more than ${MAX_REDIRECTS} times.`, field);
-      url = next;
+      url = auth.displayUrl(next);
       continue;
     }
+    if (response.status === 401 && auth.renewsOnUnauthorized && !renewed) {
+      // An access token can be revoked or expire early: one new token, one more try.
+      renewed = true;
+      auth.dropToken();
+      hop--;
+      continue;
+    }
+    if (response.status === 429 || response.status === 503) {
+      const wait = retryAfterMs(response.headers.get("retry-after"));
+      if (wait !== null || response.status === 429) {
+        const fits = wait !== null && Date.now() + wait <= (options.deadline ?? Number.POSITIVE_INFINITY);
+        if (fits && politeRetries < MAX_POLITE_RETRIES) {
+          politeRetries++;
+          try {
+            await pause(wait, options.signal);
+          } catch {
+            throw new FetchAbortedError();
+          }
+          hop--;
+          continue;
+        }
+        const asked = wait === null ? "without saying how long to wait" : `to wait ${Math.ceil(wait / 1000)} s`;
+        throw new SourceRateLimitedError(
+          politeRetries >= MAX_POLITE_RETRIES
+            ? `The source kept answering HTTP ${response.status} after ${MAX_POLITE_RETRIES} waits; the next run continues.`
+            : `The source answered HTTP ${response.status} and asked ${asked}, beyond this run's time; the next run continues.`,
+        );
+      }
+    }
     if (response.status < 200 || response.status > 299) {
-      throw new SourceFetchError(`The source answered HTTP ${response.status} for ${shortUrl(response.url)}.`, field);
+      const authHint = response.status === 401 || response.status === 403 ? " Check the authentication settings." : "";
+      throw new SourceFetchError(`The source answered HTTP ${response.status} for ${shortUrl(url)}.${authHint}`, response.status === 401 ? "auth" : field);
     }
     const contentType = response.headers.get("content-type");
     if (!isJsonContentType(contentType)) {
@@ -177,7 +269,7 @@ async function fetchJson(startUrl: string, source: SourceRequest, options: Fetch
     } catch (err) {
       throw new SourceFetchError(`The source's response is not valid JSON (${err instanceof Error ? err.message : "parse error"}).`, field);
     }
-    return { json, url: response.url };
+    return { json, url, linkHeader: response.headers.get("link") };
   }
 }
 
@@ -223,32 +315,64 @@ export function extractNextUrl(json: unknown, nextPagePath: string | null, pageU
   }
 }
 
+/** The first page's URL: the configured URL, the read's query (incremental) and the paging parameters. */
+export function startUrlOf(source: SourceRequest): { baseUrl: string; firstUrl: string } {
+  const baseUrl = withQueryParams(source.url, source.query ?? {});
+  return { baseUrl, firstUrl: firstPageUrl(baseUrl, paginationOf(source)) };
+}
+
 /** One page: fetch, check, pick out the records and the (unchecked) next link. */
-export async function fetchPage(url: string, source: SourceRequest, options: FetchOptions) {
-  const { json, url: finalUrl } = await fetchJson(url, source, options);
-  const records = extractRecords(json, source.recordsPath);
+export async function fetchPage(
+  url: string,
+  source: SourceRequest,
+  options: FetchOptions,
+  context: { auth?: RequestAuth; pageIndex?: number; baseUrl?: string } = {},
+) {
+  const auth = context.auth ?? requestAuthFor(source, options);
+  const pageIndex = context.pageIndex ?? 0;
+  const pagination = paginationOf(source);
+  const page = await fetchJson(url, source, auth, options, pageIndex === 0);
+  const records = extractRecords(page.json, source.recordsPath);
   let nextUrl: string | null = null;
   let nextError: SourceFetchError | null = null;
   try {
-    nextUrl = extractNextUrl(json, source.nextPagePath, finalUrl);
+    nextUrl = nextPageUrl(pagination, {
+      json: page.json,
+      linkHeader: page.linkHeader,
+      url: page.url,
+      recordCount: records.length,
+      pageIndex,
+      baseUrl: context.baseUrl ?? startUrlOf(source).baseUrl,
+    });
+    if (nextUrl) nextUrl = auth.displayUrl(nextUrl);
   } catch (err) {
-    if (!(err instanceof SourceFetchError)) throw err;
-    nextError = err;
+    if (!(err instanceof PaginationValueError)) throw err;
+    nextError = new SourceFetchError(err.message, source.pagination ? "pagination" : "nextPagePath");
   }
-  return { url: finalUrl, records, nextUrl, nextError };
+  return { url: page.url, records, nextUrl, nextError };
 }
 
 /**
  * Pages in order. A bad next-page link fails after its page's records were yielded, so
  * what was read is still applied. Throws SourceFetchError (the source's or the
- * configuration's fault) or FetchAbortedError (the caller's signal).
+ * configuration's fault; SourceRateLimitedError when it asked us to wait too long) or
+ * FetchAbortedError (the caller's signal).
  */
 export async function* fetchPages(source: SourceRequest, options: FetchOptions): AsyncGenerator<FetchedPage> {
+  const auth = requestAuthFor(source, options);
+  const { baseUrl, firstUrl } = startUrlOf(source);
   const visited = new Set<string>();
-  let url: string | null = source.url;
-  while (url) {
+  let url: string | null = firstUrl;
+  for (let pageIndex = 0; url; pageIndex++) {
+    if (pageIndex > 0 && source.pauseBetweenPagesMs) {
+      try {
+        await pause(source.pauseBetweenPagesMs, options.signal);
+      } catch {
+        throw new FetchAbortedError();
+      }
+    }
     visited.add(url);
-    const page = await fetchPage(url, source, options);
+    const page: Awaited<ReturnType<typeof fetchPage>> = await fetchPage(url, source, options, { auth, pageIndex, baseUrl });
     visited.add(page.url);
     const nextUrl = page.nextUrl && !visited.has(page.nextUrl) ? page.nextUrl : null;
     yield { url: page.url, records: page.records, nextUrl: page.nextError ? null : nextUrl };

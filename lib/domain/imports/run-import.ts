@@ -6,8 +6,10 @@ import { AppError } from "@/lib/platform/errors/app-error";
 import type { DataSource, Prisma } from "@/lib/generated/prisma/client";
 import { capPartnerText } from "@/lib/platform/text/cap-partner-text";
 import { dispatchSoon } from "@/lib/domain/webhooks/dispatch";
-import { openSourceHeaders, parseStoredMapping, toRunView, type DataSourceRunView } from "./data-sources";
-import { FetchAbortedError, SourceFetchError, fetchPages, type FetchLimits } from "./fetch-records";
+import { openSourceAuth } from "./auth-secrets";
+import { openSourceHeaders, parseStoredMapping, storedPagination, toRunView, type DataSourceRunView } from "./data-sources";
+import { FetchAbortedError, SourceFetchError, SourceRateLimitedError, fetchPages, type FetchLimits } from "./fetch-records";
+import { incrementalSchema, incrementalValue } from "./source-config";
 import { applyBatch, loadTargetContext, prepareRecord, type BatchItem, type TargetContext } from "./import-targets";
 import { skippedRecord, type SkippedRecord } from "./skipped-record";
 import { logger } from "@/lib/platform/observability/logger";
@@ -113,6 +115,22 @@ async function findSource(dataSourceId: string, orgId: string | undefined): Prom
   return source;
 }
 
+/**
+ * The incremental parameter for this run: none on the first run (or with no successful
+ * run yet), else the start of the last successful run minus the look-back. Only a
+ * `succeeded` run counts: a partial one may have missed records, so they are asked again.
+ */
+async function incrementalQuery(source: DataSource, currentRunId: string): Promise<Record<string, string>> {
+  const parsed = incrementalSchema.safeParse(source.incremental);
+  if (source.incremental === null || !parsed.success) return {};
+  const last = await getDb().dataSourceRun.findFirst({
+    where: { dataSourceId: source.id, status: "succeeded", id: { not: currentRunId } },
+    orderBy: [{ startedAt: "desc" }, { id: "desc" }],
+    select: { startedAt: true },
+  });
+  return last ? { [parsed.data.param]: incrementalValue(parsed.data, last.startedAt) } : {};
+}
+
 async function recordSkippedRun(dataSourceId: string, skipReason: string): Promise<DataSourceRunView> {
   const now = new Date();
   const run = await getDb().dataSourceRun.create({
@@ -147,7 +165,7 @@ export async function runImport(dataSourceId: string, options: RunImportOptions)
     const run = await getDb().dataSourceRun.create({ data: { dataSourceId: source.id, trigger: options.trigger, status: "running" } });
     const counts: Counts = { fetched: 0, created: 0, updated: 0, unchanged: 0, skipped: 0 };
     const recordErrors: SkippedRecord[] = [];
-    let stoppedEarly: "record_limit" | "time_limit" | null = null;
+    let stoppedEarly: DataSourceRunView["stoppedEarly"] = null;
     let fetchError: string | null = null;
 
     const startedAt = Date.now();
@@ -204,9 +222,20 @@ export async function runImport(dataSourceId: string, options: RunImportOptions)
         // The domain operations refuse every write too; saying so up front spares the fetch.
         throw new RunStopped(`The event is archived; its ${source.target === "attendees" ? "guest list" : "programme"} is read-only.`);
       }
+      const auth = openSourceAuth(source);
+      if (!auth) throw new RunStopped("The saved credentials cannot be read; enter the secret again and save.");
       const pages = fetchPages(
-        { url: source.url, headers: openSourceHeaders(source), recordsPath: source.recordsPath, nextPagePath: source.nextPagePath },
-        { limits, signal: abort.signal },
+        {
+          url: source.url,
+          headers: openSourceHeaders(source),
+          recordsPath: source.recordsPath,
+          nextPagePath: source.nextPagePath,
+          pagination: storedPagination(source),
+          auth,
+          query: await incrementalQuery(source, run.id),
+          pauseBetweenPagesMs: source.pauseBetweenPagesMs,
+        },
+        { limits, signal: abort.signal, deadline },
       );
       let index = 0;
       pages: for await (const page of pages) {
@@ -239,6 +268,7 @@ export async function runImport(dataSourceId: string, options: RunImportOptions)
       await flush();
     } catch (error) {
       if (error instanceof FetchAbortedError) stoppedEarly = "time_limit";
+      else if (error instanceof SourceRateLimitedError) stoppedEarly = "rate_limited";
       else if (error instanceof SourceFetchError || error instanceof RunStopped) fetchError = error.message;
       else if (error instanceof AppError) {
         // parseStoredMapping's INVALID_INPUT (a row edited by hand), or the event gone.

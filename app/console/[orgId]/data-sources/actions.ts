@@ -14,7 +14,7 @@ import {
   updateDataSource,
   type DataSourceRunView,
 } from "@/lib/domain/imports/data-sources";
-import { previewDataSource, type DataSourcePreview } from "@/lib/domain/imports/preview";
+import { countDataSourcePages, previewDataSource, type DataSourcePreview, type PageCount } from "@/lib/domain/imports/preview";
 import { latestRunSince, runNow, type RunStart } from "@/lib/console/run-now";
 
 // Data-source management for the console. The organization and ids come from the form and
@@ -47,7 +47,7 @@ export const updateDataSourceAction = consoleAction<{ id: string }>(async ({ org
   return { message: `Data source “${source.name}” saved. The next run uses the new configuration.`, data: { id: source.id } };
 });
 
-const FETCH_SETTING_NAMES = { url: "the URL", recordsPath: "Records path", nextPagePath: "Next-page path" } as const;
+const FETCH_SETTING_NAMES = { url: "the URL", recordsPath: "Records path", nextPagePath: "Next-page path", pagination: "Pagination", auth: "Authentication" } as const;
 
 /** "Fetch sample": the first records of the draft as they would be imported; nothing is written. */
 export const previewDataSourceAction = consoleAction<DataSourcePreview>(async ({ orgId, form }) => {
@@ -62,6 +62,15 @@ export const previewDataSourceAction = consoleAction<DataSourcePreview>(async ({
       ? `Sample fetched: ${imported} of ${mappedRecords.length} records would be imported.`
       : `Sample fetched: ${preview.pageRecordCount} ${preview.pageRecordCount === 1 ? "record" : "records"} on the first page.`;
   return { message, data: preview };
+}, { refresh: false });
+
+/** "Fetch all pages": how many records and pages a run would read (capped); nothing is written. */
+export const countDataSourcePagesAction = consoleAction<PageCount>(async ({ orgId, form }) => {
+  const count = await countDataSourcePages(orgId, parsePayload(form));
+  const message = count.fetchError
+    ? `Reading all pages stopped: ${count.fetchError}`
+    : `${count.records} ${count.records === 1 ? "record" : "records"} on ${count.pages} ${count.pages === 1 ? "page" : "pages"}${count.capped ? " (stopped at the preview's limit; a run reads on)" : ""}.`;
+  return { message, data: count };
 }, { refresh: false });
 
 export const deleteDataSourceAction = consoleAction<null>(async ({ orgId, form }) => {

@@ -10,7 +10,7 @@ import { integrationLockMessage, loadIntegrationLock } from "@/lib/domain/billin
 import { requireMember } from "@/lib/console/guard";
 import { listEventOptions } from "@/lib/console/list-data-sources";
 import { emptyDraft } from "@/lib/console/mapping-draft";
-import { createDataSourceAction, previewDataSourceAction } from "../actions";
+import { countDataSourcePagesAction, createDataSourceAction, previewDataSourceAction } from "../actions";
 
 export const metadata: Metadata = { title: "New data source" };
 
@@ -45,6 +45,7 @@ export default async function NewDataSourcePage({ params }: { params: Promise<{ 
             events={events}
             saveAction={createDataSourceAction}
             previewAction={previewDataSourceAction}
+            countPagesAction={countDataSourcePagesAction}
             disabledReason={disabledReason}
             previewDisabledReason={disabledReason}
           />

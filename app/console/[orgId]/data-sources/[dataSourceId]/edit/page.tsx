@@ -10,7 +10,7 @@ import { integrationLockMessage, loadIntegrationLock } from "@/lib/domain/billin
 import { ADMIN_REQUIRED_MESSAGE, requireMember } from "@/lib/console/guard";
 import { listEventOptions } from "@/lib/console/list-data-sources";
 import { draftFromSource } from "@/lib/console/mapping-draft";
-import { previewDataSourceAction, updateDataSourceAction } from "../../actions";
+import { countDataSourcePagesAction, previewDataSourceAction, updateDataSourceAction } from "../../actions";
 import { loadSource } from "../load-source";
 
 export const metadata: Metadata = { title: "Edit data source" };
@@ -49,6 +49,7 @@ export default async function EditDataSourcePage({ params }: { params: Promise<{
             events={events}
             saveAction={updateDataSourceAction}
             previewAction={previewDataSourceAction}
+            countPagesAction={countDataSourcePagesAction}
             disabledReason={disabledReason}
             previewDisabledReason={previewDisabledReason}
           />
