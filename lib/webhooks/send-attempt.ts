@@ -3,6 +3,7 @@ import { outboundAllowLoopback } from "@/lib/outbound/url-guard";
 import { capPartnerText } from "@/lib/partner-text/cap-partner-text";
 import { RESPONSE_SNIPPET_BYTES } from "./schedule";
 import { SIGNATURE_HEADER, signPayload } from "./signature";
+import { standardWebhookHeaders } from "./standard-webhooks";
 
 // The HTTP side of an attempt: the exact bytes and headers, one POST under the SSRF
 // guard, and what came back. Nothing here touches the database.
@@ -23,10 +24,13 @@ export function webhookHeaders(input: {
   attemptNumber: number;
   timestamp?: number;
 }): Record<string, string> {
+  // One timestamp for both schemes, so a receiver checking either sees the same moment.
+  const timestamp = input.timestamp ?? Math.floor(Date.now() / 1000);
   return {
     "Content-Type": "application/json",
     "User-Agent": USER_AGENT,
-    [SIGNATURE_HEADER]: signPayload(input.body, input.secrets, input.timestamp),
+    [SIGNATURE_HEADER]: signPayload(input.body, input.secrets, timestamp),
+    ...standardWebhookHeaders({ id: input.eventId, timestamp, body: input.body, secrets: input.secrets }),
     "X-Service-Event-Id": input.eventId,
     "X-Service-Event-Type": input.eventType,
     "X-Service-Delivery-Id": input.deliveryId,

@@ -2,7 +2,7 @@
 // bumps API_VERSION and adds an entry at the top: newest first, each marked additive or
 // breaking. Breaking changes ship as /partner/v2 instead, so v1 entries are additive.
 
-export const API_VERSION = "2026-11-25";
+export const API_VERSION = "2026-11-27";
 
 export type ChangelogEntry = {
   version: string;
@@ -13,6 +13,14 @@ export type ChangelogEntry = {
 };
 
 export const CHANGELOG: readonly ChangelogEntry[] = [
+  {
+    version: "2026-11-27",
+    date: "2026-11-27",
+    kind: "additive",
+    changes: [
+      "Standard Webhooks headers on every delivery, beside `X-Service-Signature` (unchanged): `webhook-id`, `webhook-timestamp` and `webhook-signature` (`v1,<base64>`, one per active secret during a roll). The signing secret as shown verifies with the Standard Webhooks libraries as they are.",
+    ],
+  },
   {
     version: "2026-11-25",
     date: "2026-11-25",

@@ -2442,6 +2442,12 @@ export interface operations {
             header: {
                 /** @description `t=<unix seconds>,v1=<hex HMAC-SHA256>`: the HMAC of `<t>.<raw body>` keyed with the endpoint's signing secret. During a secret roll one `v1` per active secret. Verify before trusting the body. */
                 "X-Service-Signature": string;
+                /** @description Standard Webhooks: the event id (equals the body's `id`), the same on every retry. */
+                "webhook-id": string;
+                /** @description Standard Webhooks: unix seconds, the same value as `t` in `X-Service-Signature`. */
+                "webhook-timestamp": string;
+                /** @description Standard Webhooks: `v1,<base64 HMAC-SHA256 of "<webhook-id>.<webhook-timestamp>.<raw body>">`, keyed with the base64 decoding of the signing secret after `whsec_` (what every Standard Webhooks library does with the secret as shown). During a secret roll one space-separated value per active secret. */
+                "webhook-signature": string;
                 /** @description Equals the body's `id`; the same on every retry. */
                 "X-Service-Event-Id": string;
                 /** @description Equals the body's `type`. */
@@ -2493,6 +2499,12 @@ export interface operations {
             header: {
                 /** @description `t=<unix seconds>,v1=<hex HMAC-SHA256>`: the HMAC of `<t>.<raw body>` keyed with the endpoint's signing secret. During a secret roll one `v1` per active secret. Verify before trusting the body. */
                 "X-Service-Signature": string;
+                /** @description Standard Webhooks: the event id (equals the body's `id`), the same on every retry. */
+                "webhook-id": string;
+                /** @description Standard Webhooks: unix seconds, the same value as `t` in `X-Service-Signature`. */
+                "webhook-timestamp": string;
+                /** @description Standard Webhooks: `v1,<base64 HMAC-SHA256 of "<webhook-id>.<webhook-timestamp>.<raw body>">`, keyed with the base64 decoding of the signing secret after `whsec_` (what every Standard Webhooks library does with the secret as shown). During a secret roll one space-separated value per active secret. */
+                "webhook-signature": string;
                 /** @description Equals the body's `id`; the same on every retry. */
                 "X-Service-Event-Id": string;
                 /** @description Equals the body's `type`. */
@@ -2551,6 +2563,12 @@ export interface operations {
             header: {
                 /** @description `t=<unix seconds>,v1=<hex HMAC-SHA256>`: the HMAC of `<t>.<raw body>` keyed with the endpoint's signing secret. During a secret roll one `v1` per active secret. Verify before trusting the body. */
                 "X-Service-Signature": string;
+                /** @description Standard Webhooks: the event id (equals the body's `id`), the same on every retry. */
+                "webhook-id": string;
+                /** @description Standard Webhooks: unix seconds, the same value as `t` in `X-Service-Signature`. */
+                "webhook-timestamp": string;
+                /** @description Standard Webhooks: `v1,<base64 HMAC-SHA256 of "<webhook-id>.<webhook-timestamp>.<raw body>">`, keyed with the base64 decoding of the signing secret after `whsec_` (what every Standard Webhooks library does with the secret as shown). During a secret roll one space-separated value per active secret. */
+                "webhook-signature": string;
                 /** @description Equals the body's `id`; the same on every retry. */
                 "X-Service-Event-Id": string;
                 /** @description Equals the body's `type`. */
@@ -2609,6 +2627,12 @@ export interface operations {
             header: {
                 /** @description `t=<unix seconds>,v1=<hex HMAC-SHA256>`: the HMAC of `<t>.<raw body>` keyed with the endpoint's signing secret. During a secret roll one `v1` per active secret. Verify before trusting the body. */
                 "X-Service-Signature": string;
+                /** @description Standard Webhooks: the event id (equals the body's `id`), the same on every retry. */
+                "webhook-id": string;
+                /** @description Standard Webhooks: unix seconds, the same value as `t` in `X-Service-Signature`. */
+                "webhook-timestamp": string;
+                /** @description Standard Webhooks: `v1,<base64 HMAC-SHA256 of "<webhook-id>.<webhook-timestamp>.<raw body>">`, keyed with the base64 decoding of the signing secret after `whsec_` (what every Standard Webhooks library does with the secret as shown). During a secret roll one space-separated value per active secret. */
+                "webhook-signature": string;
                 /** @description Equals the body's `id`; the same on every retry. */
                 "X-Service-Event-Id": string;
                 /** @description Equals the body's `type`. */
@@ -2669,6 +2693,12 @@ export interface operations {
             header: {
                 /** @description `t=<unix seconds>,v1=<hex HMAC-SHA256>`: the HMAC of `<t>.<raw body>` keyed with the endpoint's signing secret. During a secret roll one `v1` per active secret. Verify before trusting the body. */
                 "X-Service-Signature": string;
+                /** @description Standard Webhooks: the event id (equals the body's `id`), the same on every retry. */
+                "webhook-id": string;
+                /** @description Standard Webhooks: unix seconds, the same value as `t` in `X-Service-Signature`. */
+                "webhook-timestamp": string;
+                /** @description Standard Webhooks: `v1,<base64 HMAC-SHA256 of "<webhook-id>.<webhook-timestamp>.<raw body>">`, keyed with the base64 decoding of the signing secret after `whsec_` (what every Standard Webhooks library does with the secret as shown). During a secret roll one space-separated value per active secret. */
+                "webhook-signature": string;
                 /** @description Equals the body's `id`; the same on every retry. */
                 "X-Service-Event-Id": string;
                 /** @description Equals the body's `type`. */
@@ -2729,6 +2759,12 @@ export interface operations {
             header: {
                 /** @description `t=<unix seconds>,v1=<hex HMAC-SHA256>`: the HMAC of `<t>.<raw body>` keyed with the endpoint's signing secret. During a secret roll one `v1` per active secret. Verify before trusting the body. */
                 "X-Service-Signature": string;
+                /** @description Standard Webhooks: the event id (equals the body's `id`), the same on every retry. */
+                "webhook-id": string;
+                /** @description Standard Webhooks: unix seconds, the same value as `t` in `X-Service-Signature`. */
+                "webhook-timestamp": string;
+                /** @description Standard Webhooks: `v1,<base64 HMAC-SHA256 of "<webhook-id>.<webhook-timestamp>.<raw body>">`, keyed with the base64 decoding of the signing secret after `whsec_` (what every Standard Webhooks library does with the secret as shown). During a secret roll one space-separated value per active secret. */
+                "webhook-signature": string;
                 /** @description Equals the body's `id`; the same on every retry. */
                 "X-Service-Event-Id": string;
                 /** @description Equals the body's `type`. */
@@ -2789,6 +2825,12 @@ export interface operations {
             header: {
                 /** @description `t=<unix seconds>,v1=<hex HMAC-SHA256>`: the HMAC of `<t>.<raw body>` keyed with the endpoint's signing secret. During a secret roll one `v1` per active secret. Verify before trusting the body. */
                 "X-Service-Signature": string;
+                /** @description Standard Webhooks: the event id (equals the body's `id`), the same on every retry. */
+                "webhook-id": string;
+                /** @description Standard Webhooks: unix seconds, the same value as `t` in `X-Service-Signature`. */
+                "webhook-timestamp": string;
+                /** @description Standard Webhooks: `v1,<base64 HMAC-SHA256 of "<webhook-id>.<webhook-timestamp>.<raw body>">`, keyed with the base64 decoding of the signing secret after `whsec_` (what every Standard Webhooks library does with the secret as shown). During a secret roll one space-separated value per active secret. */
+                "webhook-signature": string;
                 /** @description Equals the body's `id`; the same on every retry. */
                 "X-Service-Event-Id": string;
                 /** @description Equals the body's `type`. */
@@ -2849,6 +2891,12 @@ export interface operations {
             header: {
                 /** @description `t=<unix seconds>,v1=<hex HMAC-SHA256>`: the HMAC of `<t>.<raw body>` keyed with the endpoint's signing secret. During a secret roll one `v1` per active secret. Verify before trusting the body. */
                 "X-Service-Signature": string;
+                /** @description Standard Webhooks: the event id (equals the body's `id`), the same on every retry. */
+                "webhook-id": string;
+                /** @description Standard Webhooks: unix seconds, the same value as `t` in `X-Service-Signature`. */
+                "webhook-timestamp": string;
+                /** @description Standard Webhooks: `v1,<base64 HMAC-SHA256 of "<webhook-id>.<webhook-timestamp>.<raw body>">`, keyed with the base64 decoding of the signing secret after `whsec_` (what every Standard Webhooks library does with the secret as shown). During a secret roll one space-separated value per active secret. */
+                "webhook-signature": string;
                 /** @description Equals the body's `id`; the same on every retry. */
                 "X-Service-Event-Id": string;
                 /** @description Equals the body's `type`. */
@@ -2908,6 +2956,12 @@ export interface operations {
             header: {
                 /** @description `t=<unix seconds>,v1=<hex HMAC-SHA256>`: the HMAC of `<t>.<raw body>` keyed with the endpoint's signing secret. During a secret roll one `v1` per active secret. Verify before trusting the body. */
                 "X-Service-Signature": string;
+                /** @description Standard Webhooks: the event id (equals the body's `id`), the same on every retry. */
+                "webhook-id": string;
+                /** @description Standard Webhooks: unix seconds, the same value as `t` in `X-Service-Signature`. */
+                "webhook-timestamp": string;
+                /** @description Standard Webhooks: `v1,<base64 HMAC-SHA256 of "<webhook-id>.<webhook-timestamp>.<raw body>">`, keyed with the base64 decoding of the signing secret after `whsec_` (what every Standard Webhooks library does with the secret as shown). During a secret roll one space-separated value per active secret. */
+                "webhook-signature": string;
                 /** @description Equals the body's `id`; the same on every retry. */
                 "X-Service-Event-Id": string;
                 /** @description Equals the body's `type`. */
@@ -2967,6 +3021,12 @@ export interface operations {
             header: {
                 /** @description `t=<unix seconds>,v1=<hex HMAC-SHA256>`: the HMAC of `<t>.<raw body>` keyed with the endpoint's signing secret. During a secret roll one `v1` per active secret. Verify before trusting the body. */
                 "X-Service-Signature": string;
+                /** @description Standard Webhooks: the event id (equals the body's `id`), the same on every retry. */
+                "webhook-id": string;
+                /** @description Standard Webhooks: unix seconds, the same value as `t` in `X-Service-Signature`. */
+                "webhook-timestamp": string;
+                /** @description Standard Webhooks: `v1,<base64 HMAC-SHA256 of "<webhook-id>.<webhook-timestamp>.<raw body>">`, keyed with the base64 decoding of the signing secret after `whsec_` (what every Standard Webhooks library does with the secret as shown). During a secret roll one space-separated value per active secret. */
+                "webhook-signature": string;
                 /** @description Equals the body's `id`; the same on every retry. */
                 "X-Service-Event-Id": string;
                 /** @description Equals the body's `type`. */
@@ -3026,6 +3086,12 @@ export interface operations {
             header: {
                 /** @description `t=<unix seconds>,v1=<hex HMAC-SHA256>`: the HMAC of `<t>.<raw body>` keyed with the endpoint's signing secret. During a secret roll one `v1` per active secret. Verify before trusting the body. */
                 "X-Service-Signature": string;
+                /** @description Standard Webhooks: the event id (equals the body's `id`), the same on every retry. */
+                "webhook-id": string;
+                /** @description Standard Webhooks: unix seconds, the same value as `t` in `X-Service-Signature`. */
+                "webhook-timestamp": string;
+                /** @description Standard Webhooks: `v1,<base64 HMAC-SHA256 of "<webhook-id>.<webhook-timestamp>.<raw body>">`, keyed with the base64 decoding of the signing secret after `whsec_` (what every Standard Webhooks library does with the secret as shown). During a secret roll one space-separated value per active secret. */
+                "webhook-signature": string;
                 /** @description Equals the body's `id`; the same on every retry. */
                 "X-Service-Event-Id": string;
                 /** @description Equals the body's `type`. */
@@ -3079,6 +3145,12 @@ export interface operations {
             header: {
                 /** @description `t=<unix seconds>,v1=<hex HMAC-SHA256>`: the HMAC of `<t>.<raw body>` keyed with the endpoint's signing secret. During a secret roll one `v1` per active secret. Verify before trusting the body. */
                 "X-Service-Signature": string;
+                /** @description Standard Webhooks: the event id (equals the body's `id`), the same on every retry. */
+                "webhook-id": string;
+                /** @description Standard Webhooks: unix seconds, the same value as `t` in `X-Service-Signature`. */
+                "webhook-timestamp": string;
+                /** @description Standard Webhooks: `v1,<base64 HMAC-SHA256 of "<webhook-id>.<webhook-timestamp>.<raw body>">`, keyed with the base64 decoding of the signing secret after `whsec_` (what every Standard Webhooks library does with the secret as shown). During a secret roll one space-separated value per active secret. */
+                "webhook-signature": string;
                 /** @description Equals the body's `id`; the same on every retry. */
                 "X-Service-Event-Id": string;
                 /** @description Equals the body's `type`. */
@@ -3140,6 +3212,12 @@ export interface operations {
             header: {
                 /** @description `t=<unix seconds>,v1=<hex HMAC-SHA256>`: the HMAC of `<t>.<raw body>` keyed with the endpoint's signing secret. During a secret roll one `v1` per active secret. Verify before trusting the body. */
                 "X-Service-Signature": string;
+                /** @description Standard Webhooks: the event id (equals the body's `id`), the same on every retry. */
+                "webhook-id": string;
+                /** @description Standard Webhooks: unix seconds, the same value as `t` in `X-Service-Signature`. */
+                "webhook-timestamp": string;
+                /** @description Standard Webhooks: `v1,<base64 HMAC-SHA256 of "<webhook-id>.<webhook-timestamp>.<raw body>">`, keyed with the base64 decoding of the signing secret after `whsec_` (what every Standard Webhooks library does with the secret as shown). During a secret roll one space-separated value per active secret. */
+                "webhook-signature": string;
                 /** @description Equals the body's `id`; the same on every retry. */
                 "X-Service-Event-Id": string;
                 /** @description Equals the body's `type`. */
