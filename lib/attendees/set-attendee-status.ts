@@ -5,6 +5,7 @@ import { assertTransition, type AttendeeStatus } from "@/lib/transitions/state-t
 import { dispatchSoon } from "@/lib/webhooks/dispatch";
 import { recordWebhookEvent } from "@/lib/webhooks/outbox";
 import { attendeePayload } from "@/lib/webhooks/payloads";
+import { previousAttributes } from "@/lib/webhooks/previous-attributes";
 import { ATTENDEE_RETURNING, inTransaction, type Tx } from "./attendee-sql";
 import { assertEventWritable, lockEventForAttendeeWrite } from "./writable-event";
 
@@ -45,7 +46,8 @@ export async function setAttendeeStatus(
           "updatedAt" = GREATEST(clock_timestamp(), a."updatedAt" + interval '1 millisecond')
       WHERE a.id = ${attendeeId}::uuid
       RETURNING ${ATTENDEE_RETURNING}`;
-    const { id } = await recordWebhookEvent(tx, { orgId, type: "attendee.updated", data: attendeePayload(rows[0]) });
+    const data = attendeePayload(rows[0]);
+    const { id } = await recordWebhookEvent(tx, { orgId, type: "attendee.updated", data, previousAttributes: previousAttributes(attendeePayload(row), data) });
     return { row: rows[0], recorded: id };
   });
   if (result.recorded) await dispatchSoon([result.recorded]);

@@ -4,6 +4,7 @@ import type { EventResource } from "@/lib/partner-api/resources";
 import { assertTransition } from "@/lib/transitions/state-tables";
 import { dispatchSoon } from "@/lib/webhooks/dispatch";
 import { recordWebhookEvent } from "@/lib/webhooks/outbox";
+import { previousAttributes } from "@/lib/webhooks/previous-attributes";
 import { eventPayload } from "@/lib/webhooks/payloads";
 import { lockOrgEvent } from "./update-event";
 
@@ -18,7 +19,8 @@ export async function archiveEvent(orgId: string, eventId: string): Promise<{ ev
     if (current.status === "archived") return { event: toEvent(current), recorded: null };
     assertTransition("event", current.status, "archived");
     const updated = await tx.event.update({ where: { id: eventId }, data: { status: "archived" } });
-    const { id } = await recordWebhookEvent(tx, { orgId, type: "event.updated", data: eventPayload(updated) });
+    const data = eventPayload(updated);
+    const { id } = await recordWebhookEvent(tx, { orgId, type: "event.updated", data, previousAttributes: previousAttributes(eventPayload(current), data) });
     return { event: toEvent(updated), recorded: id };
   }, { maxWait: 10_000, timeout: 10_000 });
 

@@ -6,6 +6,7 @@ import { toEvent } from "@/lib/partner-api/projections";
 import type { EventResource } from "@/lib/partner-api/resources";
 import { dispatchSoon } from "@/lib/webhooks/dispatch";
 import { recordWebhookEvent } from "@/lib/webhooks/outbox";
+import { previousAttributes } from "@/lib/webhooks/previous-attributes";
 import { eventPayload } from "@/lib/webhooks/payloads";
 import { updateEventSchema, type UpdateEventInput } from "./event-input";
 
@@ -74,7 +75,8 @@ export async function updateEvent(
       }
 
       const updated = await tx.event.update({ where: { id: eventId }, data: changes });
-      const { id } = await recordWebhookEvent(tx, { orgId, type: "event.updated", data: eventPayload(updated) });
+      const data = eventPayload(updated);
+      const { id } = await recordWebhookEvent(tx, { orgId, type: "event.updated", data, previousAttributes: previousAttributes(eventPayload(current), data) });
       return { event: toEvent(updated), recorded: id };
     }, { maxWait: 10_000, timeout: 10_000 });
   } catch (error) {

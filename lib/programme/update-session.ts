@@ -4,6 +4,7 @@ import type { Prisma } from "@/lib/generated/prisma/client";
 import { dispatchSoon } from "@/lib/webhooks/dispatch";
 import { recordWebhookEvent } from "@/lib/webhooks/outbox";
 import { sessionPayload } from "@/lib/webhooks/payloads";
+import { previousAttributes } from "@/lib/webhooks/previous-attributes";
 import { updateSessionSchema, type UpdateSessionInput } from "./session-input";
 import { assertNotArchived, assertTrackOfEvent, lockOrgSession, type SessionRow } from "./session-rows";
 
@@ -51,7 +52,8 @@ export async function updateSession(
       data: changes,
       omit: { createdAt: true, updatedAt: true },
     });
-    const { id } = await recordWebhookEvent(tx, { orgId, type: "session.updated", data: sessionPayload(session) });
+    const data = sessionPayload(session);
+    const { id } = await recordWebhookEvent(tx, { orgId, type: "session.updated", data, previousAttributes: previousAttributes(sessionPayload(current), data) });
     return { session, recorded: id };
   };
   const result = options.tx ? await work(options.tx) : await getDb().$transaction(work, { maxWait: 10_000, timeout: 10_000 });

@@ -100,6 +100,7 @@ async function sendAndRecord(claimed: ClaimedRow, options: AttemptOptions): Prom
     type: claimed.eventType,
     createdAt: claimed.eventCreatedAt,
     data: claimed.eventData,
+    previousAttributes: claimed.eventPreviousAttributes,
   });
   let secrets: string[];
   try {

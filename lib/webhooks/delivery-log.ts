@@ -36,7 +36,7 @@ export type DeliveryLogEntry = {
 };
 
 export const DELIVERY_LOG_INCLUDE = {
-  event: { select: { type: true, test: true, createdAt: true, data: true } },
+  event: { select: { type: true, test: true, createdAt: true, data: true, previousAttributes: true } },
   attempts: { orderBy: { attemptNumber: "asc" }, omit: { id: true, deliveryId: true } },
 } satisfies Prisma.WebhookDeliveryInclude;
 
@@ -53,7 +53,7 @@ export function toDeliveryLogEntry(row: DeliveryRow): DeliveryLogEntry {
     nextAttemptAt: row.nextAttemptAt,
     completedAt: row.completedAt,
     createdAt: row.createdAt,
-    requestBody: webhookBody({ id: row.eventId, type: row.event.type, createdAt: row.event.createdAt, data: row.event.data }),
+    requestBody: webhookBody({ id: row.eventId, type: row.event.type, createdAt: row.event.createdAt, data: row.event.data, previousAttributes: row.event.previousAttributes }),
     attempts: row.attempts.map((attempt) => ({
       ...attempt,
       requestHeaders: (attempt.requestHeaders as Record<string, string> | null) ?? null,

@@ -85,12 +85,30 @@ export const WEBHOOK_EVENT_DESCRIPTIONS: Record<WebhookEventType, string> = {
   "feedback.created": "Feedback, a suggestion, a rating or a review was left about the event or one of its sessions.",
 };
 
+/** The types whose body carries `previousAttributes` when a projected field changed. */
+export const TYPES_WITH_PREVIOUS_ATTRIBUTES = ["event.updated", "attendee.updated", "session.updated"] as const satisfies readonly WebhookEventType[];
+
+const hasPreviousAttributes = (type: WebhookEventType): type is (typeof TYPES_WITH_PREVIOUS_ATTRIBUTES)[number] =>
+  (TYPES_WITH_PREVIOUS_ATTRIBUTES as readonly string[]).includes(type);
+
+/** Every field of `data`, optional, and null when it had no value before. */
+function previousAttributesSchema(data: z.ZodObject) {
+  const shape = Object.fromEntries(Object.entries(data.shape).map(([name, field]) => [name, (field as z.ZodType).nullable().optional()]));
+  return z
+    .object(shape)
+    .strict()
+    .describe(
+      "The value before this change of exactly the `data` fields that changed (status changes included), under the same names; null when the field had no value. Absent when no field of `data` changed. Added 2026-11-27",
+    );
+}
+
 /** The whole body of a delivery of `type`: the same `id` and `createdAt` on every retry. */
 export function webhookBodySchema<T extends WebhookEventType>(type: T) {
-  return z.object({
+  const body = z.object({
     id: uuid.describe("The event's id: the same on every retry and every endpoint; use it to drop duplicates"),
     type: z.literal(type),
     createdAt: timestamp.describe("When the change happened"),
     data: WEBHOOK_DATA_SCHEMAS[type],
   });
+  return hasPreviousAttributes(type) ? body.extend({ previousAttributes: previousAttributesSchema(WEBHOOK_DATA_SCHEMAS[type]).optional() }) : body;
 }

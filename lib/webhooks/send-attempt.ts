@@ -10,9 +10,14 @@ import { standardWebhookHeaders } from "./standard-webhooks";
 
 export const USER_AGENT = "ServiceWebhooks/1.0";
 
-/** The exact bytes sent: same `id` and `createdAt` on every retry and every endpoint. */
-export function webhookBody(event: { id: string; type: string; createdAt: Date; data: unknown }): string {
-  return JSON.stringify({ id: event.id, type: event.type, createdAt: event.createdAt.toISOString(), data: event.data });
+/**
+ * The exact bytes sent: same `id` and `createdAt` on every retry and every endpoint, and the
+ * same bytes in the webhook-events feed. `previousAttributes` only when the event has them.
+ */
+export function webhookBody(event: { id: string; type: string; createdAt: Date; data: unknown; previousAttributes?: unknown }): string {
+  const body: Record<string, unknown> = { id: event.id, type: event.type, createdAt: event.createdAt.toISOString(), data: event.data };
+  if (event.previousAttributes !== null && event.previousAttributes !== undefined) body.previousAttributes = event.previousAttributes;
+  return JSON.stringify(body);
 }
 
 export function webhookHeaders(input: {

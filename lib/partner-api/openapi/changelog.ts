@@ -19,6 +19,7 @@ export const CHANGELOG: readonly ChangelogEntry[] = [
     kind: "additive",
     changes: [
       "Standard Webhooks headers on every delivery, beside `X-Service-Signature` (unchanged): `webhook-id`, `webhook-timestamp` and `webhook-signature` (`v1,<base64>`, one per active secret during a roll). The signing secret as shown verifies with the Standard Webhooks libraries as they are.",
+      "`previousAttributes` on the `attendee.updated`, `event.updated` and `session.updated` webhook bodies: the previous value of exactly the `data` fields that changed, absent when none did.",
     ],
   },
   {

@@ -87,7 +87,7 @@ export function webhooksMarkdown(): string {
 
 The service POSTs a JSON body to each HTTPS endpoint an organization admin registered in the console (up to 20), for the event types the endpoint subscribed to. The \`webhooks\` object of the OpenAPI document has one entry per type with its exact body schema; the bodies are built through the same schemas, so no field outside them is ever sent. New event types and new \`data\` fields are additive: ignore what you do not recognise.
 
-Every body is \`{ "id", "type", "createdAt", "data" }\`. \`id\` identifies the event and is the same on every retry and for every endpoint: deduplicate on it. \`createdAt\` is when the change happened; deliveries can arrive out of order, so compare it (or fetch the resource) before overwriting newer state. In \`data\` an absent field means "not sent", never null and never "unchanged".
+Every body is \`{ "id", "type", "createdAt", "data" }\`; \`attendee.updated\`, \`event.updated\` and \`session.updated\` add \`previousAttributes\`: the value before the change of exactly the \`data\` fields that changed (status changes included, null where there was no value), absent when none did. \`id\` identifies the event and is the same on every retry and for every endpoint: deduplicate on it. \`createdAt\` is when the change happened; deliveries can arrive out of order, so compare it (or fetch the resource) before overwriting newer state. In \`data\` an absent field means "not sent", never null and never "unchanged".
 
 ${types}
 

@@ -1095,6 +1095,18 @@ export type components = {
              */
             createdAt: string;
             data: components["schemas"]["EventWebhookData"];
+            /** @description The value before this change of exactly the `data` fields that changed (status changes included), under the same names; null when the field had no value. Absent when no field of `data` changed. Added 2026-11-27 */
+            previousAttributes?: {
+                id?: string | null;
+                slug?: string | null;
+                name?: string | null;
+                description?: string | null;
+                status?: ("draft" | "published" | "archived") | null;
+                startAt?: string | null;
+                endAt?: string | null;
+                timezone?: string | null;
+                location?: string | null;
+            };
         };
         EventPublishedWebhook: {
             /**
@@ -1160,6 +1172,20 @@ export type components = {
              */
             createdAt: string;
             data: components["schemas"]["AttendeeWebhookData"];
+            /** @description The value before this change of exactly the `data` fields that changed (status changes included), under the same names; null when the field had no value. Absent when no field of `data` changed. Added 2026-11-27 */
+            previousAttributes?: {
+                id?: string | null;
+                eventId?: string | null;
+                displayName?: string | null;
+                email?: string | null;
+                company?: string | null;
+                jobTitle?: string | null;
+                status?: ("invited" | "active" | "revoked") | null;
+                visibleInList?: boolean | null;
+                badgeCode?: string | null;
+                invitedAt?: (string | null) | null;
+                checkedInAt?: (string | null) | null;
+            };
         };
         AttendeeDeletedWebhook: {
             /**
@@ -1246,6 +1272,19 @@ export type components = {
              */
             createdAt: string;
             data: components["schemas"]["SessionWebhookData"];
+            /** @description The value before this change of exactly the `data` fields that changed (status changes included), under the same names; null when the field had no value. Absent when no field of `data` changed. Added 2026-11-27 */
+            previousAttributes?: {
+                id?: string | null;
+                eventId?: string | null;
+                title?: string | null;
+                description?: string | null;
+                type?: string | null;
+                startAt?: string | null;
+                endAt?: string | null;
+                trackId?: (string | null) | null;
+                room?: (string | null) | null;
+                capacity?: (number | null) | null;
+            };
         };
         SessionDeletedWebhook: {
             /**
@@ -2534,6 +2573,9 @@ export interface operations {
                  *         "endAt": "2026-10-02T16:00:00.000Z",
                  *         "timezone": "Europe/Berlin",
                  *         "location": "Congress Centre, Hall 2"
+                 *       },
+                 *       "previousAttributes": {
+                 *         "name": "Summit 26"
                  *       }
                  *     }
                  */
@@ -2730,6 +2772,9 @@ export interface operations {
                  *         "badgeCode": "ABCDE7",
                  *         "invitedAt": null,
                  *         "checkedInAt": null
+                 *       },
+                 *       "previousAttributes": {
+                 *         "jobTitle": null
                  *       }
                  *     }
                  */
@@ -2992,6 +3037,9 @@ export interface operations {
                  *         "trackId": null,
                  *         "room": "Hall 1",
                  *         "capacity": 800
+                 *       },
+                 *       "previousAttributes": {
+                 *         "room": "Hall 2"
                  *       }
                  *     }
                  */
