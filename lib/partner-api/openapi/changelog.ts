@@ -20,6 +20,7 @@ export const CHANGELOG: readonly ChangelogEntry[] = [
     changes: [
       "Standard Webhooks headers on every delivery, beside `X-Service-Signature` (unchanged): `webhook-id`, `webhook-timestamp` and `webhook-signature` (`v1,<base64>`, one per active secret during a roll). The signing secret as shown verifies with the Standard Webhooks libraries as they are.",
       "`previousAttributes` on the `attendee.updated`, `event.updated` and `session.updated` webhook bodies: the previous value of exactly the `data` fields that changed, absent when none did.",
+      "`GET /webhook-events`: the catch-up feed of the organization's webhook bodies of the last 30 days, byte for byte as delivered, oldest first, paged, with `types` and `since` filters; any valid key, items filtered by its scopes. The SDK lists it as an async iterator (`webhookEvents`).",
     ],
   },
   {

@@ -7,7 +7,8 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ERROR_STATUS } from "@/lib/errors/app-error";
 import { SCOPES, type Scope } from "@/lib/keys/scopes";
 import { servedMethods } from "@/lib/partner-api/route-methods";
-import { bearer, createTestKey, createTestOrg } from "@/lib/testing/fixtures";
+import { updateEvent } from "@/lib/events/update-event";
+import { bearer, createTestEvent, createTestKey, createTestOrg } from "@/lib/testing/fixtures";
 import { createStockedEvent, type StockedEvent } from "@/lib/testing/programme-fixtures";
 import { startRouteServer, type RouteServer } from "@/lib/testing/route-server";
 import { routeTable } from "@/lib/testing/route-table";
@@ -207,6 +208,10 @@ beforeAll(async () => {
   fullKey = (await createTestKey(org.id)).secret;
   for (const scope of SCOPES) keysWithout.set(scope, (await createTestKey(org.id, SCOPES.filter((other) => other !== scope))).secret);
   stocked = await createStockedEvent(org.id);
+  // The fixtures write rows directly; one real change gives the webhook-events feed an item
+  // (an update of an unrelated event, so the stocked rows stay as they are).
+  const renamed = await createTestEvent(org.id);
+  await updateEvent(org.id, renamed.id, { name: "Renamed for the feed" });
 });
 afterAll(async () => server?.close());
 

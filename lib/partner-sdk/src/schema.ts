@@ -365,6 +365,28 @@ export type paths = {
         patch?: never;
         trace?: never;
     };
+    "/webhook-events": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List webhook events (catch-up feed)
+         * @description The organization's webhook events of the last 30 days, **oldest first** by `createdAt`, then `id`. Each item is byte for byte the body its deliveries carry (`previousAttributes` included), whether or not an endpoint subscribed to it or received it. Any valid key; `attendee.*` need `attendees:read`, `event.*` and `session.*` need `events:read`, `session_attendance.created`, `form.submission.created` and `feedback.created` need `engagement:read`: items the key may not read are absent, not refused. `ping` and console test events never appear. Webhooks for speed, this feed for completeness: deduplicate on `id`. Paged: follow `meta.nextCursor` until it is null.
+         *
+         *     **Scope:** none (any valid key).
+         */
+        get: operations["listWebhookEvents"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/openapi.json": {
         parameters: {
             query?: never;
@@ -1030,6 +1052,12 @@ export type components = {
                 nextCursor: string | null;
             };
         };
+        WebhookEventPage: {
+            data: components["schemas"]["WebhookEvent"][];
+            meta: {
+                nextCursor: string | null;
+            };
+        };
         /** @description A test ping sent from the console */
         PingWebhookData: {
             /**
@@ -1395,6 +1423,8 @@ export type components = {
             createdAt: string;
             data: components["schemas"]["FeedbackWebhookData"];
         };
+        /** @description A webhook body, byte for byte as its deliveries carry it; `type` tells which */
+        WebhookEvent: components["schemas"]["EventUpdatedWebhook"] | components["schemas"]["EventPublishedWebhook"] | components["schemas"]["AttendeeCreatedWebhook"] | components["schemas"]["AttendeeUpdatedWebhook"] | components["schemas"]["AttendeeDeletedWebhook"] | components["schemas"]["AttendeeCheckedInWebhook"] | components["schemas"]["SessionCreatedWebhook"] | components["schemas"]["SessionUpdatedWebhook"] | components["schemas"]["SessionDeletedWebhook"] | components["schemas"]["SessionAttendanceCreatedWebhook"] | components["schemas"]["FormSubmissionCreatedWebhook"] | components["schemas"]["FeedbackCreatedWebhook"];
         /** @description status and badgeCode are assigned by the service; any other field is refused with 400. */
         CreateAttendeeBody: {
             /**
@@ -2421,6 +2451,50 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             /** @description No such event in this organization. */
             404: components["responses"]["NotFound"];
+            405: components["responses"]["MethodNotAllowed"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    listWebhookEvents: {
+        parameters: {
+            query?: {
+                /** @description Page size, 1 to 200 (default 50) */
+                limit?: number;
+                /** @description The opaque meta.nextCursor of the previous page; omit for the first page */
+                cursor?: string;
+                /** @description Only these event types, comma-separated (e.g. `attendee.created,attendee.updated`): any of `event.updated`, `event.published`, `attendee.created`, `attendee.updated`, `attendee.deleted`, `attendee.checked_in`, `session.created`, `session.updated`, `session.deleted`, `session_attendance.created`, `form.submission.created`, `feedback.created`. An unknown type is 400 */
+                types?: string;
+                /** @description Only events created at or after this ISO-8601 date-time (history reaches back 30 days) */
+                since?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of webhook events. */
+            200: {
+                headers: {
+                    "x-request-id": components["headers"]["XRequestId"];
+                    "Cache-Control": components["headers"]["CacheControl"];
+                    "X-RateLimit-Limit": components["headers"]["XRateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["XRateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["XRateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WebhookEventPage"];
+                };
+            };
+            /** @description `INVALID_INPUT` (`invalid_body`): a query parameter or the body failed validation. `INVALID_CURSOR` (`invalid_cursor`): the cursor was not issued for this list. */
+            400: components["responses"]["InvalidInput"];
+            401: components["responses"]["Unauthorized"];
+            402: components["responses"]["PaymentRequired"];
+            /** @description `org_suspended`: the organization is not active. */
+            403: components["responses"]["Forbidden"];
             405: components["responses"]["MethodNotAllowed"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
