@@ -7,6 +7,8 @@ import { ReadOnlyNotice } from "@/components/console/read-only-notice";
 import { DateOnly } from "@/components/console/time-stamp";
 import { DeliveryLog } from "@/components/console/webhooks/delivery-log";
 import { RecoverDeliveries } from "@/components/console/webhooks/recover-deliveries";
+import { EndpointHealthPanel } from "@/components/console/webhooks/endpoint-health-panel";
+import { endpointHealth } from "@/lib/webhooks/endpoint-health";
 import { DeleteEndpoint, EnableToggle, RollSecret, TestPing } from "@/components/console/webhooks/endpoint-controls";
 import { EditEndpointForm } from "@/components/console/webhooks/endpoint-form";
 import { EndpointStateBadge } from "@/components/console/webhooks/endpoint-state";
@@ -64,10 +66,11 @@ export default async function WebhookEndpointPage({ params, searchParams }: Prop
   const { membership } = await requireMember(orgId);
   const endpoint = await loadEndpoint(orgId, endpointId);
   const filters = parseDeliveryFilters(await searchParams);
-  const [lock, deliveries, timeZone] = await Promise.all([
+  const [lock, deliveries, timeZone, health] = await Promise.all([
     loadIntegrationLock(orgId),
     listDeliveriesPage(orgId, endpointId, filters),
     viewerTimeZone(),
+    endpointHealth(orgId, endpointId),
   ]);
 
   const isAdmin = membership.role === "admin";
@@ -150,6 +153,14 @@ export default async function WebhookEndpointPage({ params, searchParams }: Prop
           ) : null}
         </PanelBody>
       </Panel>
+
+      {health ? (
+        <Panel title="Health" id="health" description="From the delivery log's attempts (times in UTC). Open Show data under a chart for its numbers.">
+          <PanelBody>
+            <EndpointHealthPanel health={health} />
+          </PanelBody>
+        </Panel>
+      ) : null}
 
       <Panel title="Settings" id="settings" description={isAdmin ? "Changes apply to events recorded from now on." : undefined}>
         <PanelBody>
