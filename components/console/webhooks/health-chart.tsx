@@ -63,7 +63,8 @@ export function HealthChart({ title, buckets, unit, metric, summary }: Props) {
       ) : null}
       <details className="mt-2 text-xs">
         <summary className="cursor-pointer">Show data</summary>
-        <div className="mt-2 max-h-60 overflow-auto">
+        {/* Focusable and named: a keyboard user can scroll it, and it is announced. */}
+        <div className="mt-2 max-h-60 overflow-auto" tabIndex={0} role="region" aria-label={`${title}: data`}>
           <table className="w-full text-left tabular-nums">
             <caption className="sr-only">{title}</caption>
             <thead>
