@@ -134,6 +134,19 @@ const PROGRAMME = "app/console/[orgId]/events/[eventId]/programme/actions.ts";
 const GUESTS = "app/console/[orgId]/events/[eventId]/guests/actions.ts";
 const AUTHORING = "app/console/[orgId]/events/[eventId]/programme/authoring-actions.ts";
 const FORMS = "app/console/[orgId]/events/[eventId]/engagement/form-actions.ts";
+const RECOVERY = "app/console/[orgId]/webhooks/recovery-actions.ts";
+const NOTICES = "app/console/[orgId]/webhooks/notice-actions.ts";
+
+/** A form action's outcome in the matrix's terms: Next's notFound() becomes NOT_FOUND. */
+async function answerOf(done: Promise<unknown>): Promise<ActionResult<unknown>> {
+  try {
+    await done;
+    return { ok: true, message: "", data: null };
+  } catch (error) {
+    if ((error as { digest?: unknown }).digest === "NEXT_HTTP_ERROR_FALLBACK;404") return { ok: false, code: "NOT_FOUND", message: "" };
+    throw error;
+  }
+}
 
 /** Valid input for each authored list, so only the organization can refuse it. */
 const AUTHORED: Record<string, { item: keyof ProgrammeItems; fields: Record<string, string> }> = {
@@ -228,6 +241,14 @@ const MATRIX: Record<string, () => (() => Promise<ActionResult<unknown>>)[]> = {
       [B.orgId, A.endpointId],
       [B.orgId, B.endpointId],
     ].map(([orgId, endpointId]) => () => action(`${WEBHOOKS}#deliveryStatusAction`)(orgId, endpointId, A.deliveryId)),
+  [`${RECOVERY}#previewRecoveryAction`]: () =>
+    [A.orgId, B.orgId].map((orgId) => () => action(`${RECOVERY}#previewRecoveryAction`)(form({ orgId, endpointId: A.endpointId, since: "2026-01-01T00:00:00Z" }))),
+  [`${RECOVERY}#recoverDeliveriesAction`]: () =>
+    [A.orgId, B.orgId].map((orgId) => () => action(`${RECOVERY}#recoverDeliveriesAction`)(form({ orgId, endpointId: A.endpointId, since: "2026-01-01T00:00:00Z" }))),
+  // A form action (no answer): the guard's notFound() is what refuses another organization.
+  [`${NOTICES}#acknowledgeFailureNoticeAction`]: () => [
+    () => answerOf(action(`${NOTICES}#acknowledgeFailureNoticeAction`)(form({ orgId: A.orgId, noticeId: A.endpointId }))),
+  ],
   [`${EVENTS}#createEventAction`]: () => [
     () =>
       action(`${EVENTS}#createEventAction`)(

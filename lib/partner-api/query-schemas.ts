@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { FEED_EVENT_TYPES, type FeedEventType } from "@/lib/domain/webhooks/feed-types";
 
 // Shared query parameters (spec, "Shared parameters and rules").
 export const limitParam = z.coerce
@@ -44,4 +45,34 @@ export const sessionListQuery = pageQuery.extend({ updatedSince: updatedSincePar
 
 export const sessionAttendanceQuery = pageQuery.extend({
   sessionId: z.uuid().optional().describe("Only scans of this session; a session of another event matches nothing"),
+});
+
+const SINCE_MESSAGE = "since must be an ISO-8601 date-time with a time zone, e.g. 2026-11-25T09:30:00Z.";
+
+// GET /webhook-events. `types` is one comma-separated parameter (the issue's and Stripe's
+// form); every name must be a feed type, so a typo is a 400 rather than an empty feed.
+export const webhookEventFeedQuery = pageQuery.extend({
+  types: z
+    .string()
+    .optional()
+    .transform((value, ctx) => {
+      if (value === undefined) return undefined;
+      const names = value.split(",").map((name) => name.trim());
+      const unknown = names.filter((name) => !(FEED_EVENT_TYPES as readonly string[]).includes(name));
+      if (unknown.length > 0) {
+        ctx.addIssue({
+          code: "custom",
+          message: `types: unknown event type${unknown.length > 1 ? "s" : ""} ${unknown.map((name) => JSON.stringify(name)).join(", ")}; expected a comma-separated list of ${FEED_EVENT_TYPES.join(", ")}.`,
+        });
+        return z.NEVER;
+      }
+      return [...new Set(names)] as FeedEventType[];
+    })
+    .describe(`Only these event types, comma-separated (e.g. \`attendee.created,attendee.updated\`): any of ${FEED_EVENT_TYPES.map((type) => `\`${type}\``).join(", ")}. An unknown type is 400`),
+  since: z
+    .iso.datetime({ offset: true, error: SINCE_MESSAGE })
+    .transform((value) => new Date(value))
+    .refine((value) => !Number.isNaN(value.getTime()), SINCE_MESSAGE)
+    .optional()
+    .describe("Only events created at or after this ISO-8601 date-time (history reaches back 30 days)"),
 });

@@ -9,6 +9,8 @@ import { LogoMark } from "@/components/ui/icons";
 import { ToastProvider } from "@/components/ui/toast";
 import { listUserOrganizations, requireMember } from "@/lib/console/guard";
 import { signOutEverywhereAction } from "@/app/console/account/actions";
+import { FailureNoticeBanner } from "@/components/console/webhooks/failure-notice-banner";
+import { acknowledgeFailureNoticeAction } from "./webhooks/notice-actions";
 
 /**
  * The console shell. requireMember here keeps the shell of another organization from
@@ -61,7 +63,10 @@ export default async function OrgLayout({ children, params }: { children: ReactN
             <SideNav orgId={orgId} />
           </aside>
           <main id="main-content" className="min-w-0 flex-1 px-4 py-6 sm:px-6 lg:px-10 lg:py-8">
-            <div className="mx-auto max-w-5xl space-y-6">{children}</div>
+            <div className="mx-auto max-w-5xl space-y-6">
+              {membership.role === "admin" ? <FailureNoticeBanner orgId={orgId} acknowledge={acknowledgeFailureNoticeAction} /> : null}
+              {children}
+            </div>
           </main>
         </div>
       </div>

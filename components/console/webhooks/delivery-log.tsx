@@ -99,6 +99,11 @@ function Attempts({ entry, timeZone }: { entry: DeliveryLogEntry; timeZone: stri
           <li key={attempt.attemptNumber} className="rounded-md border border-zinc-200 p-2.5 text-xs dark:border-zinc-700" data-testid="delivery-attempt">
             <div className="flex flex-wrap items-center gap-x-2 gap-y-1">
               <span className="font-medium text-zinc-900 dark:text-zinc-100">#{attempt.attemptNumber}</span>
+              {attempt.recovery ? (
+                <span data-testid="recovery-badge">
+                  <Badge tone="blue">Recovery</Badge>
+                </span>
+              ) : null}
               <Badge tone={attempt.succeeded ? "green" : "red"}>{attempt.statusCode !== null ? `HTTP ${attempt.statusCode}` : "No response"}</Badge>
               <span className="tabular-nums">{attempt.durationMs} ms</span>
               <time dateTime={attempt.startedAt.toISOString()} className="text-zinc-500 dark:text-zinc-400">

@@ -7,10 +7,23 @@ import { TBody, THead, Table, Td, Th, Tr } from "@/components/ui/table";
 import type { WebhookEndpointView } from "@/lib/domain/webhooks/endpoints";
 import { SUBSCRIBABLE_EVENT_TYPES } from "@/lib/domain/webhooks/endpoint-input";
 import { DateOnly } from "../time-stamp";
+import type { HealthLevel } from "@/lib/domain/webhooks/endpoint-health";
+import { HealthBadge } from "./endpoint-health-panel";
 import { EndpointStateBadge } from "./endpoint-state";
 
 /** Every endpoint of the organization (at most 20, so one page), oldest first. */
-export function EndpointsTable({ orgId, endpoints, canCreate }: { orgId: string; endpoints: WebhookEndpointView[]; canCreate: boolean }) {
+export function EndpointsTable({
+  orgId,
+  endpoints,
+  canCreate,
+  health,
+}: {
+  orgId: string;
+  endpoints: WebhookEndpointView[];
+  canCreate: boolean;
+  /** The last 24 hours' health per endpoint id (endpoint-health.ts). */
+  health?: Map<string, HealthLevel>;
+}) {
   if (endpoints.length === 0) {
     return (
       <EmptyState icon={<WebhookIcon className="size-5" />} title="No webhook endpoints yet">
@@ -25,6 +38,7 @@ export function EndpointsTable({ orgId, endpoints, canCreate }: { orgId: string;
       <THead>
         <Th>Endpoint</Th>
         <Th>State</Th>
+        <Th>Health</Th>
         <Th>Event types</Th>
         <Th>Failures</Th>
         <Th>Created</Th>
@@ -51,6 +65,7 @@ export function EndpointsTable({ orgId, endpoints, canCreate }: { orgId: string;
               <Td label="State">
                 <EndpointStateBadge endpoint={endpoint} withDetail />
               </Td>
+              <Td label="Health">{health?.get(endpoint.id) ? <HealthBadge level={health.get(endpoint.id)!} /> : null}</Td>
               <Td label="Event types">
                 {all ? (
                   <Badge tone="blue">All event types</Badge>

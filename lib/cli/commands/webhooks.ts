@@ -13,6 +13,7 @@ import {
 } from "@/lib/domain/webhooks/endpoints";
 import { webhookEventTypesSchema } from "@/lib/domain/webhooks/endpoint-input";
 import { pruneDeliveryLog } from "@/lib/domain/webhooks/prune";
+import { recoverDeliveries } from "@/lib/domain/webhooks/recover-deliveries";
 import { runDueDeliveries } from "@/lib/domain/webhooks/run-due";
 import { command } from "../command";
 
@@ -97,6 +98,11 @@ export const webhookCommands = {
     run: async ({ endpoint, limit }) => ({
       deliveries: await listEndpointDeliveries(await orgOfEndpoint(endpoint), endpoint, { limit }),
     }),
+  }),
+  "webhook:recover": command({
+    summary: "--endpoint ID --since ISO [--until ISO] (one new attempt now for each failed delivery created in the window)",
+    flags: z.strictObject({ endpoint: z.string(), since: z.string(), until: z.string().optional() }),
+    run: async ({ endpoint, since, until }) => recoverDeliveries(await orgOfEndpoint(endpoint), endpoint, { since, until }),
   }),
   "webhooks:run-due": command({
     summary: "[--org ID] [--limit N] (fan out the outbox and attempt every due delivery)",

@@ -3,6 +3,7 @@ import { Prisma } from "@/lib/generated/prisma/client";
 import type { AttendeeRow } from "@/lib/domain/resources/projections";
 import { OUTBOX_RESULT_COLUMNS, outboxCtes, type OutboxResult } from "@/lib/domain/webhooks/outbox";
 import { attendeePayload } from "@/lib/domain/webhooks/payloads";
+import { previousAttributes } from "@/lib/domain/webhooks/previous-attributes";
 import type { AttendeeChanges } from "./attendee-input";
 import { ATTENDEE_RETURNING } from "./attendee-sql";
 import type { EventWriteState } from "./writable-event";
@@ -69,7 +70,7 @@ export async function applyAttendeeChanges(
                 ${current.status}::text, ${current.visibleInList}::boolean, ${current.badgeCode}::text,
                 ${current.invitedAt}::timestamptz, ${current.checkedInAt}::timestamptz, ${current.updatedAt}::timestamptz)
       RETURNING ${ATTENDEE_RETURNING}
-    ), ${outboxCtes("upd", { orgId, type: "attendee.updated", data: payload }, options)}
+    ), ${outboxCtes("upd", { orgId, type: "attendee.updated", data: payload, previousAttributes: previousAttributes(attendeePayload(current), payload) }, options)}
     SELECT (SELECT status FROM ev) AS "eventStatus", ${OUTBOX_RESULT_COLUMNS}, upd.*
     FROM (SELECT 1) AS one LEFT JOIN upd ON true`);
   const { eventStatus, recorded, toDispatch, deliveries, ...row } = result;

@@ -5,8 +5,9 @@ import { assertTransition, restoredAttendeeStatus, type AttendeeStatus } from "@
 import { dispatchSoon } from "@/lib/domain/webhooks/dispatch";
 import { recordWebhookEvent } from "@/lib/domain/webhooks/outbox";
 import { attendeePayload } from "@/lib/domain/webhooks/payloads";
-import { ATTENDEE_RETURNING } from "./attendee-sql";
+import { previousAttributes } from "@/lib/domain/webhooks/previous-attributes";
 import { inTransaction, type Tx } from "@/lib/platform/db/write-transaction";
+import { ATTENDEE_RETURNING } from "./attendee-sql";
 import { assertEventWritable, lockEventForAttendeeWrite } from "./writable-event";
 
 // Shared by revokeAttendee and restoreAttendee: locks the event (FOR SHARE) and the
@@ -46,7 +47,8 @@ export async function setAttendeeStatus(
           "updatedAt" = GREATEST(clock_timestamp(), a."updatedAt" + interval '1 millisecond')
       WHERE a.id = ${attendeeId}::uuid
       RETURNING ${ATTENDEE_RETURNING}`;
-    const { id } = await recordWebhookEvent(tx, { orgId, type: "attendee.updated", data: attendeePayload(rows[0]) });
+    const data = attendeePayload(rows[0]);
+    const { id } = await recordWebhookEvent(tx, { orgId, type: "attendee.updated", data, previousAttributes: previousAttributes(attendeePayload(row), data) });
     return { row: rows[0], recorded: id };
   });
   if (result.recorded) await dispatchSoon([result.recorded]);

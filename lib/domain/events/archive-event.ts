@@ -2,6 +2,7 @@ import { toEvent } from "@/lib/domain/resources/projections";
 import type { EventResource } from "@/lib/domain/resources/resources";
 import { assertTransition } from "@/lib/domain/transitions/state-tables";
 import { commitAndAnnounce } from "@/lib/domain/webhooks/commit-and-announce";
+import { previousAttributes } from "@/lib/domain/webhooks/previous-attributes";
 import { eventPayload } from "@/lib/domain/webhooks/payloads";
 import { lockOrgEvent } from "./update-event";
 
@@ -16,7 +17,8 @@ export async function archiveEvent(orgId: string, eventId: string): Promise<{ ev
     if (current.status === "archived") return { event: toEvent(current), recorded: null };
     assertTransition("event", current.status, "archived");
     const updated = await tx.event.update({ where: { id: eventId }, data: { status: "archived" } });
-    const id = await announce({ type: "event.updated", data: eventPayload(updated) });
+    const data = eventPayload(updated);
+    const id = await announce({ type: "event.updated", data, previousAttributes: previousAttributes(eventPayload(current), data) });
     return { event: toEvent(updated), recorded: id };
   });
   return { event: result.event, changed: result.recorded !== null };

@@ -6,6 +6,7 @@ import { toEvent } from "@/lib/domain/resources/projections";
 import type { EventResource } from "@/lib/domain/resources/resources";
 import { dispatchSoon } from "@/lib/domain/webhooks/dispatch";
 import { recordWebhookEvent } from "@/lib/domain/webhooks/outbox";
+import { previousAttributes } from "@/lib/domain/webhooks/previous-attributes";
 import { eventPayload } from "@/lib/domain/webhooks/payloads";
 import { updateEventSchema, type UpdateEventInput } from "./event-input";
 import { WRITE_TRANSACTION } from "@/lib/platform/db/write-transaction";
@@ -75,7 +76,8 @@ export async function updateEvent(
       }
 
       const updated = await tx.event.update({ where: { id: eventId }, data: changes });
-      const { id } = await recordWebhookEvent(tx, { orgId, type: "event.updated", data: eventPayload(updated) });
+      const data = eventPayload(updated);
+      const { id } = await recordWebhookEvent(tx, { orgId, type: "event.updated", data, previousAttributes: previousAttributes(eventPayload(current), data) });
       return { event: toEvent(updated), recorded: id };
     }, WRITE_TRANSACTION);
   } catch (error) {

@@ -4,6 +4,7 @@ import type { Prisma } from "@/lib/generated/prisma/client";
 import { dispatchSoon } from "@/lib/domain/webhooks/dispatch";
 import { recordWebhookEvent } from "@/lib/domain/webhooks/outbox";
 import { sessionPayload } from "@/lib/domain/webhooks/payloads";
+import { previousAttributes } from "@/lib/domain/webhooks/previous-attributes";
 import { updateSessionSchema, type UpdateSessionInput } from "./session-input";
 import { assertSpeakersOfEvent, replaceSessionSpeakers, sameOrder, sessionSpeakerIds } from "./session-speakers";
 import { assertNotArchived, assertTrackOfEvent, lockOrgSession, type SessionRow } from "./session-rows";
@@ -60,7 +61,8 @@ export async function updateSession(
       data: { ...changes, updatedAt: new Date() },
       omit: { createdAt: true, updatedAt: true },
     });
-    const { id } = await recordWebhookEvent(tx, { orgId, type: "session.updated", data: sessionPayload(session) });
+    const data = sessionPayload(session);
+    const { id } = await recordWebhookEvent(tx, { orgId, type: "session.updated", data, previousAttributes: previousAttributes(sessionPayload(current), data) });
     return { session, recorded: id };
   };
   const result = options.tx ? await work(options.tx) : await getDb().$transaction(work, WRITE_TRANSACTION);

@@ -14,6 +14,7 @@ export type ClaimedRow = {
   eventId: string;
   eventType: string;
   eventData: unknown;
+  eventPreviousAttributes: unknown;
   eventCreatedAt: Date;
   /** A test sent from the console: one attempt, not counted toward auto-disable. */
   eventTest: boolean;
@@ -33,7 +34,7 @@ export type ClaimedRow = {
 /** What an attempt needs besides the delivery: event, endpoint, organization state. */
 const CLAIMED_COLUMNS = Prisma.sql`
   c.id AS "deliveryId", c."attemptCount", c."createdAt" AS "deliveryCreatedAt",
-  e.id AS "eventId", e.type AS "eventType", e.data AS "eventData", e."createdAt" AS "eventCreatedAt", e.test AS "eventTest",
+  e.id AS "eventId", e.type AS "eventType", e.data AS "eventData", e."previousAttributes" AS "eventPreviousAttributes", e."createdAt" AS "eventCreatedAt", e.test AS "eventTest",
   ep.id AS "endpointId", o.id AS "orgId", ep.url, ep.enabled, ep."secretCiphertext", ep."previousSecretCiphertext",
   ep."previousSecretExpiresAt",
   o.status::text AS "orgStatus", o."billingPlan"::text AS "billingPlan", o."annualPlanUntil",

@@ -2,9 +2,10 @@ import { inTransaction, type Tx } from "@/lib/platform/db/write-transaction";
 import { dispatchSoon } from "./dispatch";
 import type { WebhookEventType } from "./event-types";
 import { recordWebhookEvent } from "./outbox";
+import type { PreviousAttributes } from "./previous-attributes";
 
 /** Records one webhook event in the transaction of the change it describes; returns its id. */
-export type Announce = (event: { type: WebhookEventType; data: Record<string, unknown> }) => Promise<string>;
+export type Announce = (event: { type: WebhookEventType; data: Record<string, unknown>; previousAttributes?: PreviousAttributes }) => Promise<string>;
 
 /**
  * The write of every operation that emits webhooks: `work` makes the change and announces

@@ -3,6 +3,7 @@ import { logger } from "@/lib/platform/observability/logger";
 import { platformIntegrationsEnabled } from "@/lib/platform/integrations-switch";
 import type { AttemptOutcome } from "./attempt-outcome";
 import { claim, explainUnclaimed, type ClaimedRow } from "./claim";
+import { noticeKindOf, raiseFailureNotice } from "./failure-notices";
 import { finishWithoutAttempt, record } from "./record-attempt";
 import { ATTEMPT_TIMEOUT_MS, EXHAUSTION_WINDOW_MS, LOCKED_RETRY_MS } from "./schedule";
 import { send, webhookBody, webhookHeaders } from "./send-attempt";
@@ -54,6 +55,8 @@ export async function attemptClaimed(claimed: ClaimedRow, options: AttemptOption
     { deliveryId, endpointId: claimed.endpointId, eventId: claimed.eventId, eventType: claimed.eventType, outcome: kind, ...detail, durationMs: Date.now() - started },
     "webhook attempt",
   );
+  const notice = noticeKindOf(outcome, claimed.eventTest);
+  if (notice) await raiseFailureNotice({ orgId: claimed.orgId, endpointId: claimed.endpointId, kind: notice, now: options.now });
   return outcome;
 }
 
@@ -94,6 +97,7 @@ async function sendAndRecord(claimed: ClaimedRow, options: AttemptOptions): Prom
     type: claimed.eventType,
     createdAt: claimed.eventCreatedAt,
     data: claimed.eventData,
+    previousAttributes: claimed.eventPreviousAttributes,
   });
   let secrets: string[];
   try {

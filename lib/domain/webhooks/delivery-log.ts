@@ -32,12 +32,15 @@ export type DeliveryLogEntry = {
     /** "Name: value" lines received, capped at 2 KB. */
     responseHeaders: string | null;
     succeeded: boolean;
+    /** Made because an admin recovered the delivery (recover-deliveries.ts). */
+    recovery: boolean;
   }[];
 };
 
 export const DELIVERY_LOG_INCLUDE = {
-  event: { select: { type: true, test: true, createdAt: true, data: true } },
+  event: { select: { type: true, test: true, createdAt: true, data: true, previousAttributes: true } },
   attempts: { orderBy: { attemptNumber: "asc" }, omit: { id: true, deliveryId: true } },
+  recoveries: { select: { attemptNumber: true } },
 } satisfies Prisma.WebhookDeliveryInclude;
 
 type DeliveryRow = Prisma.WebhookDeliveryGetPayload<{ include: typeof DELIVERY_LOG_INCLUDE }>;
@@ -53,9 +56,10 @@ export function toDeliveryLogEntry(row: DeliveryRow): DeliveryLogEntry {
     nextAttemptAt: row.nextAttemptAt,
     completedAt: row.completedAt,
     createdAt: row.createdAt,
-    requestBody: webhookBody({ id: row.eventId, type: row.event.type, createdAt: row.event.createdAt, data: row.event.data }),
+    requestBody: webhookBody({ id: row.eventId, type: row.event.type, createdAt: row.event.createdAt, data: row.event.data, previousAttributes: row.event.previousAttributes }),
     attempts: row.attempts.map((attempt) => ({
       ...attempt,
+      recovery: row.recoveries.some((recovery) => recovery.attemptNumber === attempt.attemptNumber),
       requestHeaders: (attempt.requestHeaders as Record<string, string> | null) ?? null,
     })),
   };

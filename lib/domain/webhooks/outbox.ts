@@ -1,5 +1,6 @@
 import { Prisma } from "@/lib/generated/prisma/client";
 import type { WebhookEventType } from "./event-types";
+import type { PreviousAttributes } from "./previous-attributes";
 
 // The outbox is the source of truth for webhooks: a domain operation records its event
 // in the same transaction as its change, so a change that committed always has its
@@ -28,7 +29,7 @@ export type NewDelivery = { id: string; endpointId: string };
  */
 export function outboxCtes(
   source: string,
-  event: { orgId: string; type: WebhookEventType; data: Record<string, unknown> },
+  event: { orgId: string; type: WebhookEventType; data: Record<string, unknown>; previousAttributes?: PreviousAttributes },
   options: { fanOut: boolean },
 ): Prisma.Sql {
   const dispatchedAt = options.fanOut
@@ -48,8 +49,8 @@ export function outboxCtes(
     : Prisma.sql`SELECT NULL::uuid AS id, NULL::uuid AS "endpointId" WHERE false`;
   return Prisma.sql`
     outbox AS (
-      INSERT INTO "WebhookEvent" ("orgId", type, data, "dispatchedAt")
-      SELECT ${event.orgId}::uuid, ${event.type}, ${JSON.stringify(event.data)}::jsonb, ${dispatchedAt}
+      INSERT INTO "WebhookEvent" ("orgId", type, data, "previousAttributes", "dispatchedAt")
+      SELECT ${event.orgId}::uuid, ${event.type}, ${JSON.stringify(event.data)}::jsonb, ${previousJson(event.previousAttributes)}::jsonb, ${dispatchedAt}
       FROM ${Prisma.raw(source)}
       RETURNING id, "createdAt", "dispatchedAt" IS NULL AS "toDispatch"
     ), deliveries AS (${deliveries})`;
@@ -65,13 +66,16 @@ export const OUTBOX_RESULT_COLUMNS = Prisma.raw(`(SELECT id FROM outbox) AS reco
  */
 export type OutboxResult = { recorded: string | null; toDispatch: boolean | null; deliveries: NewDelivery[] | null };
 
+const previousJson = (previous: PreviousAttributes | undefined) => (previous ? JSON.stringify(previous) : null);
+
 export async function recordWebhookEvent(
   tx: Prisma.TransactionClient,
-  event: { orgId: string; type: WebhookEventType; data: Record<string, unknown> },
+  event: { orgId: string; type: WebhookEventType; data: Record<string, unknown>; previousAttributes?: PreviousAttributes },
 ): Promise<{ id: string }> {
   // Raw SQL rather than the model API: this runs inside every write's transaction.
   const [row] = await tx.$queryRaw<{ id: string }[]>`
-    INSERT INTO "WebhookEvent" ("orgId", type, data) VALUES (${event.orgId}::uuid, ${event.type}, ${JSON.stringify(event.data)}::jsonb)
+    INSERT INTO "WebhookEvent" ("orgId", type, data, "previousAttributes")
+    VALUES (${event.orgId}::uuid, ${event.type}, ${JSON.stringify(event.data)}::jsonb, ${previousJson(event.previousAttributes)}::jsonb)
     RETURNING id`;
   return row;
 }

@@ -83,12 +83,27 @@ const SAMPLES: Record<WebhookEventType, Record<string, unknown>> = {
   },
 };
 
+/** What the sample *.updated changes were, for their `previousAttributes`. */
+const PREVIOUS: Partial<Record<WebhookEventType, Record<string, unknown>>> = {
+  "event.updated": { name: "Summit 26" },
+  "attendee.updated": { jobTitle: null },
+  "session.updated": { room: "Hall 2" },
+};
+
 /** A complete sample body of `type`, as a receiver would see it. */
-export function sampleWebhookBody(type: WebhookEventType): { id: string; type: WebhookEventType; createdAt: string; data: z.output<(typeof WEBHOOK_DATA_SCHEMAS)[WebhookEventType]> } {
+export function sampleWebhookBody(type: WebhookEventType): {
+  id: string;
+  type: WebhookEventType;
+  createdAt: string;
+  data: z.output<(typeof WEBHOOK_DATA_SCHEMAS)[WebhookEventType]>;
+  previousAttributes?: Record<string, unknown>;
+} {
+  const previous = PREVIOUS[type];
   return {
     id: "1e2d3c4b-5a69-4788-9a0b-c1d2e3f4a5b6",
     type,
     createdAt: "2026-10-01T07:00:00.000Z",
     data: WEBHOOK_DATA_SCHEMAS[type].parse(SAMPLES[type]),
+    ...(previous ? { previousAttributes: previous } : {}),
   };
 }

@@ -1,6 +1,8 @@
 import { z } from "zod";
 import { AttendeeSchema, EventSchema, FeedbackSchema, SessionAttendanceSchema, SessionSchema } from "@/lib/domain/resources/resources";
-import type { WebhookEventType } from "./event-types";
+import { WEBHOOK_EVENT_TYPES, type WebhookEventType } from "./event-types";
+
+const WEBHOOK_EVENT_TYPES_WITHOUT_PING = WEBHOOK_EVENT_TYPES.filter((type) => type !== "ping");
 
 // The `data` of each webhook body as zod schemas: ./payloads.ts builds every body through
 // them (so a field the schema does not name is never sent), and the OpenAPI document's
@@ -85,12 +87,50 @@ export const WEBHOOK_EVENT_DESCRIPTIONS: Record<WebhookEventType, string> = {
   "feedback.created": "Feedback, a suggestion, a rating or a review was left about the event or one of its sessions.",
 };
 
-/** The whole body of a delivery of `type`: the same `id` and `createdAt` on every retry. */
-export function webhookBodySchema<T extends WebhookEventType>(type: T) {
-  return z.object({
+/** The types whose body carries `previousAttributes` when a projected field changed. */
+export const TYPES_WITH_PREVIOUS_ATTRIBUTES = ["event.updated", "attendee.updated", "session.updated"] as const satisfies readonly WebhookEventType[];
+
+const hasPreviousAttributes = (type: WebhookEventType): type is (typeof TYPES_WITH_PREVIOUS_ATTRIBUTES)[number] =>
+  (TYPES_WITH_PREVIOUS_ATTRIBUTES as readonly string[]).includes(type);
+
+/** Every field of `data`, optional, and null when it had no value before. */
+function previousAttributesSchema(data: z.ZodObject) {
+  const shape = Object.fromEntries(Object.entries(data.shape).map(([name, field]) => [name, (field as z.ZodType).nullable().optional()]));
+  return z
+    .object(shape)
+    .strict()
+    .describe(
+      "The value before this change of exactly the `data` fields that changed (status changes included), under the same names; null when the field had no value. Absent when no field of `data` changed. Added 2026-11-27",
+    );
+}
+
+const bodySchemas = new Map<WebhookEventType, z.ZodObject>();
+
+/**
+ * The whole body of a delivery of `type`: the same `id` and `createdAt` on every retry. One
+ * instance per type, so the feed's item union and the webhooks object share components.
+ */
+export function webhookBodySchema<T extends WebhookEventType>(type: T): ReturnType<typeof buildBodySchema<T>> {
+  let schema = bodySchemas.get(type);
+  if (!schema) bodySchemas.set(type, (schema = buildBodySchema(type)));
+  return schema as ReturnType<typeof buildBodySchema<T>>;
+}
+
+function buildBodySchema<T extends WebhookEventType>(type: T) {
+  const body = z.object({
     id: uuid.describe("The event's id: the same on every retry and every endpoint; use it to drop duplicates"),
     type: z.literal(type),
     createdAt: timestamp.describe("When the change happened"),
     data: WEBHOOK_DATA_SCHEMAS[type],
   });
+  return hasPreviousAttributes(type) ? body.extend({ previousAttributes: previousAttributesSchema(WEBHOOK_DATA_SCHEMAS[type]).optional() }) : body;
 }
+
+/** An item of GET /webhook-events: exactly a webhook body, of any type but `ping`. */
+export const WebhookEventItemSchema = z
+  .discriminatedUnion(
+    "type",
+    WEBHOOK_EVENT_TYPES_WITHOUT_PING.map((type) => webhookBodySchema(type)) as unknown as [z.ZodObject, ...z.ZodObject[]],
+  )
+  .describe("A webhook body, byte for byte as its deliveries carry it; `type` tells which")
+  .meta({ id: "WebhookEvent" });

@@ -3,15 +3,21 @@ import { outboundAllowLoopback } from "@/lib/platform/outbound/url-guard";
 import { capPartnerText } from "@/lib/platform/text/cap-partner-text";
 import { RESPONSE_SNIPPET_BYTES } from "./schedule";
 import { SIGNATURE_HEADER, signPayload } from "./signature";
+import { standardWebhookHeaders } from "./standard-webhooks";
 
 // The HTTP side of an attempt: the exact bytes and headers, one POST under the SSRF
 // guard, and what came back. Nothing here touches the database.
 
 export const USER_AGENT = "ServiceWebhooks/1.0";
 
-/** The exact bytes sent: same `id` and `createdAt` on every retry and every endpoint. */
-export function webhookBody(event: { id: string; type: string; createdAt: Date; data: unknown }): string {
-  return JSON.stringify({ id: event.id, type: event.type, createdAt: event.createdAt.toISOString(), data: event.data });
+/**
+ * The exact bytes sent: same `id` and `createdAt` on every retry and every endpoint, and the
+ * same bytes in the webhook-events feed. `previousAttributes` only when the event has them.
+ */
+export function webhookBody(event: { id: string; type: string; createdAt: Date; data: unknown; previousAttributes?: unknown }): string {
+  const body: Record<string, unknown> = { id: event.id, type: event.type, createdAt: event.createdAt.toISOString(), data: event.data };
+  if (event.previousAttributes !== null && event.previousAttributes !== undefined) body.previousAttributes = event.previousAttributes;
+  return JSON.stringify(body);
 }
 
 export function webhookHeaders(input: {
@@ -23,10 +29,13 @@ export function webhookHeaders(input: {
   attemptNumber: number;
   timestamp?: number;
 }): Record<string, string> {
+  // One timestamp for both schemes, so a receiver checking either sees the same moment.
+  const timestamp = input.timestamp ?? Math.floor(Date.now() / 1000);
   return {
     "Content-Type": "application/json",
     "User-Agent": USER_AGENT,
-    [SIGNATURE_HEADER]: signPayload(input.body, input.secrets, input.timestamp),
+    [SIGNATURE_HEADER]: signPayload(input.body, input.secrets, timestamp),
+    ...standardWebhookHeaders({ id: input.eventId, timestamp, body: input.body, secrets: input.secrets }),
     "X-Service-Event-Id": input.eventId,
     "X-Service-Event-Type": input.eventType,
     "X-Service-Delivery-Id": input.deliveryId,

@@ -2,7 +2,7 @@
 // bumps API_VERSION and adds an entry at the top: newest first, each marked additive or
 // breaking. Breaking changes ship as /partner/v2 instead, so v1 entries are additive.
 
-export const API_VERSION = "2026-11-25";
+export const API_VERSION = "2026-11-27";
 
 export type ChangelogEntry = {
   version: string;
@@ -13,6 +13,17 @@ export type ChangelogEntry = {
 };
 
 export const CHANGELOG: readonly ChangelogEntry[] = [
+  {
+    version: "2026-11-27",
+    date: "2026-11-27",
+    kind: "additive",
+    changes: [
+      "Standard Webhooks headers on every delivery, beside `X-Service-Signature` (unchanged): `webhook-id`, `webhook-timestamp` and `webhook-signature` (`v1,<base64>`, one per active secret during a roll). The signing secret as shown verifies with the Standard Webhooks libraries as they are.",
+      "`previousAttributes` on the `attendee.updated`, `event.updated` and `session.updated` webhook bodies: the previous value of exactly the `data` fields that changed, absent when none did.",
+      "Text fields of `POST` and `PATCH /events/{eventId}/attendees` (and every other text a partner or an import sends us) refuse control characters: 400 `INVALID_INPUT` with the field named (`must not contain control characters`). Multi-line fields keep tab, line feed and carriage return. NUL could never be stored; the others were stored and broke CSV exports and badge printers.",
+      "`GET /webhook-events`: the catch-up feed of the organization's webhook bodies of the last 30 days, byte for byte as delivered, oldest first, paged, with `types` and `since` filters; any valid key, items filtered by its scopes. The SDK lists it as an async iterator (`webhookEvents`).",
+    ],
+  },
   {
     version: "2026-11-25",
     date: "2026-11-25",

@@ -7,7 +7,8 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ERROR_STATUS } from "@/lib/platform/errors/app-error";
 import { SCOPES, type Scope } from "@/lib/domain/keys/scopes";
 import { servedMethods } from "@/lib/partner-api/route-methods";
-import { bearer, createTestKey, createTestOrg } from "@/lib/testing/fixtures";
+import { updateEvent } from "@/lib/domain/events/update-event";
+import { bearer, createTestEvent, createTestKey, createTestOrg } from "@/lib/testing/fixtures";
 import { createStockedEvent, type StockedEvent } from "@/lib/testing/programme-fixtures";
 import { startRouteServer, type RouteServer } from "@/lib/testing/route-server";
 import { routeTable } from "@/lib/testing/route-table";
@@ -43,10 +44,10 @@ describe("the document", () => {
   });
 
   it("carries the current version and the changelog, newest first", () => {
-    expect(doc.info.version).toBe("2026-11-25");
+    expect(doc.info.version).toBe("2026-11-27");
     expect(API_VERSION).toBe(doc.info.version);
     const changelog = doc["x-changelog"];
-    expect(changelog.map((entry) => entry.version)).toEqual(["2026-11-25", "2026-09-10", "2026-09-09"]);
+    expect(changelog.map((entry) => entry.version)).toEqual(["2026-11-27", "2026-11-25", "2026-09-10", "2026-09-09"]);
     expect(changelog[0].version).toBe(doc.info.version);
     for (const entry of changelog) {
       expect(["additive", "breaking"]).toContain(entry.kind);
@@ -56,11 +57,13 @@ describe("the document", () => {
     const dates = changelog.map((entry) => entry.date);
     expect([...dates].sort().reverse()).toEqual(dates);
     expect(changelog[0].kind).toBe("additive");
-    expect(changelog[0].changes.join(" ")).toMatch(/Idempotency-Key[\s\S]*updatedSince/);
-    expect(changelog[1].changes.join(" ")).toMatch(/badgeCode[\s\S]*featuredOnCards|featuredOnCards[\s\S]*badgeCode/);
+    expect(changelog[0].changes.join(" ")).toMatch(/webhook-signature/);
+    expect(changelog[1].changes.join(" ")).toMatch(/Idempotency-Key[\s\S]*updatedSince/);
+    expect(changelog[2].changes.join(" ")).toMatch(/badgeCode[\s\S]*featuredOnCards|featuredOnCards[\s\S]*badgeCode/);
     // The description shows the same changelog, newest first.
     const description = doc.info.description;
-    expect(description.indexOf("**2026-11-25** (additive)")).toBeGreaterThan(0);
+    expect(description.indexOf("**2026-11-27** (additive)")).toBeGreaterThan(0);
+    expect(description.indexOf("**2026-11-27**")).toBeLessThan(description.indexOf("**2026-11-25**"));
     expect(description.indexOf("**2026-11-25**")).toBeLessThan(description.indexOf("**2026-09-10**"));
     expect(description.indexOf("**2026-09-10**")).toBeLessThan(description.indexOf("**2026-09-09**"));
   });
@@ -205,6 +208,10 @@ beforeAll(async () => {
   fullKey = (await createTestKey(org.id)).secret;
   for (const scope of SCOPES) keysWithout.set(scope, (await createTestKey(org.id, SCOPES.filter((other) => other !== scope))).secret);
   stocked = await createStockedEvent(org.id);
+  // The fixtures write rows directly; one real change gives the webhook-events feed an item
+  // (an update of an unrelated event, so the stocked rows stay as they are).
+  const renamed = await createTestEvent(org.id);
+  await updateEvent(org.id, renamed.id, { name: "Renamed for the feed" });
 });
 afterAll(async () => server?.close());
 

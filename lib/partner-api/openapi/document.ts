@@ -22,7 +22,7 @@ import {
 } from "@/lib/domain/resources/resources";
 import { API_VERSION, CHANGELOG } from "./changelog";
 import { WEBHOOK_EVENT_TYPES } from "@/lib/domain/webhooks/event-types";
-import { WEBHOOK_DATA_SCHEMAS, webhookBodySchema } from "@/lib/domain/webhooks/payload-schemas";
+import { WEBHOOK_DATA_SCHEMAS, WebhookEventItemSchema, webhookBodySchema } from "@/lib/domain/webhooks/payload-schemas";
 import { ERROR_CATALOGUE } from "./error-catalogue";
 import { BASE_HEADERS, errorResponses, HEADERS, RATE_LIMIT_HEADERS } from "./error-responses";
 import { guideMarkdown } from "./guide";
@@ -118,6 +118,7 @@ function buildComponentSchemas(): Record<string, JsonSchema> {
     if (!hasId(responses, metaId(data))) responses.add(data, { id: metaId(data) });
     responses.add(webhookBodySchema(type), { id: webhookComponentName(type) });
   }
+  if (!hasId(responses, metaId(WebhookEventItemSchema))) responses.add(WebhookEventItemSchema, { id: metaId(WebhookEventItemSchema) });
   const requests = z.registry<{ id: string }>();
   for (const operation of OPERATIONS) {
     if (operation.body && !hasId(requests, operation.body.component)) {

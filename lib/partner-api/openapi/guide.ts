@@ -78,6 +78,16 @@ To mirror a guest list or programme, read it once in full, then ask only for wha
 - Deletions do not appear in these lists (attendees cannot be deleted through the API; deleted sessions simply stop appearing). Use the \`attendee.deleted\` and \`session.deleted\` webhooks, or compare ids in a periodic full read.
 - Webhooks give low latency; \`updatedSince\` is the catch-up after downtime or a disabled endpoint, and the check that nothing was lost.
 
+## Reconcile after downtime: the webhook-events feed
+
+\`GET /webhook-events\` lists the webhook bodies of the last 30 days, oldest first, each byte for byte as its deliveries carry it (deletions and \`previousAttributes\` included), whether or not an endpoint received it. Webhooks for speed, the feed for completeness:
+
+1. Keep the \`createdAt\` of the last event your receiver processed.
+2. After downtime (or on a schedule), walk \`GET /webhook-events?since=<that value>\` (optionally \`&types=attendee.created,attendee.updated\`) to the last page; with the SDK, \`for await (const event of client.webhookEvents.list({ since, types }))\`.
+3. Skip every \`id\` you already handled (the feed is "at or after", and webhooks and the feed carry the same ids); hand the rest to the same code as your webhook receiver.
+
+Any valid key reads it; events the key's scopes do not read (\`attendee.*\`: \`attendees:read\`; \`event.*\`, \`session.*\`: \`events:read\`; attendance, submissions, feedback: \`engagement:read\`) are absent. \`ping\` and console tests never appear.
+
 ## Idempotent requests
 
 \`POST /events/{eventId}/attendees\` accepts an \`Idempotency-Key\` header (1 to 255 printable ASCII characters, e.g. a UUID you generate per attendee you mean to create) so a retry after a timeout or a dropped connection cannot create twice. Keys are kept 24 hours per organization. The same key and the same body (method, path and JSON body; key order and whitespace do not matter) answer the first request's status and body again with \`Idempotent-Replayed: true\`, and nothing is written or sent as a webhook a second time. The same key with another body is 409 \`idempotency_key_reused\`; the same key while the first request is still being processed is 409 \`idempotency_key_in_use\` (retry shortly). Only successes are stored: after an error (400, 404, 409...) nothing was written, and the same key runs the request again.

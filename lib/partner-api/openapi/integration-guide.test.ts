@@ -5,7 +5,9 @@ import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { webhookBody } from "@/lib/domain/webhooks/send-attempt";
 import { signPayload } from "@/lib/domain/webhooks/signature";
-import { PYTHON_VERIFY_SNIPPET, TYPESCRIPT_VERIFY_SNIPPET } from "./integration-guide";
+import { generateSigningSecret } from "@/lib/domain/webhooks/signing-secret";
+import { standardWebhookHeaders } from "@/lib/domain/webhooks/standard-webhooks";
+import { PYTHON_VERIFY_SNIPPET, STANDARD_WEBHOOKS_VERIFY_SNIPPET, TYPESCRIPT_VERIFY_SNIPPET } from "./integration-guide";
 
 // The verification code the reference tells partners to paste, run against a body signed
 // by the service's own signer: it accepts a genuine delivery (with either secret during a
@@ -68,5 +70,30 @@ describe("webhook verification snippets of the reference", () => {
       child.on("close", (code) => (code === 0 ? resolve(text) : reject(new Error(`python3 exited with ${code}`))));
     });
     expect(JSON.parse(output)).toEqual(all.map((test) => test.expected));
+  });
+
+  it("Standard Webhooks (the standardwebhooks package), with either secret during a roll", async () => {
+    // Written inside the project so the snippet's import resolves to the installed package.
+    const local = await mkdtemp(path.join(process.cwd(), "node_modules", ".verify-snippet-"));
+    try {
+      const file = path.join(local, "verify.ts");
+      await writeFile(file, STANDARD_WEBHOOKS_VERIFY_SNIPPET);
+      const { verifyStandardWebhook } = (await import(/* @vite-ignore */ file)) as {
+        verifyStandardWebhook: (rawBody: string, headers: Record<string, string>, secret: string) => unknown;
+      };
+      const current = generateSigningSecret();
+      const previous = generateSigningSecret();
+      const now = Math.floor(Date.now() / 1000);
+      const id = "1e2d3c4b-5a69-4788-9a0b-c1d2e3f4a5b6";
+      const rolled = standardWebhookHeaders({ id, timestamp: now, body, secrets: [current, previous] });
+      expect(verifyStandardWebhook(body, rolled, current)).toEqual(JSON.parse(body));
+      expect(verifyStandardWebhook(body, rolled, previous)).toEqual(JSON.parse(body));
+      expect(() => verifyStandardWebhook(body, rolled, generateSigningSecret())).toThrow();
+      expect(() => verifyStandardWebhook(body.replace("Zoë", "Zoe"), rolled, current)).toThrow();
+      const stale = standardWebhookHeaders({ id, timestamp: now - 600, body, secrets: [current] });
+      expect(() => verifyStandardWebhook(body, stale, current)).toThrow();
+    } finally {
+      await rm(local, { recursive: true, force: true });
+    }
   });
 });

@@ -56,6 +56,15 @@ def verify_webhook(raw_body: bytes, header: str, secrets: list[str], tolerance_s
             return True
     return False`;
 
+export const STANDARD_WEBHOOKS_VERIFY_SNIPPET = `import { Webhook } from "standardwebhooks";
+
+/** The parsed body when webhook-signature holds a valid signature under the secret; throws otherwise. */
+export function verifyStandardWebhook(rawBody: string, headers: Record<string, string>, secret: string): unknown {
+  // The secret exactly as the console showed it ("whsec_..."). verify() also refuses a
+  // webhook-timestamp more than 5 minutes away and accepts any of the space-separated v1 values.
+  return new Webhook(secret).verify(rawBody, headers);
+}`;
+
 export function webhooksMarkdown(): string {
   const types = table(
     ["Type", "Sent when", "data"],
@@ -78,7 +87,7 @@ export function webhooksMarkdown(): string {
 
 The service POSTs a JSON body to each HTTPS endpoint an organization admin registered in the console (up to 20), for the event types the endpoint subscribed to. The \`webhooks\` object of the OpenAPI document has one entry per type with its exact body schema; the bodies are built through the same schemas, so no field outside them is ever sent. New event types and new \`data\` fields are additive: ignore what you do not recognise.
 
-Every body is \`{ "id", "type", "createdAt", "data" }\`. \`id\` identifies the event and is the same on every retry and for every endpoint: deduplicate on it. \`createdAt\` is when the change happened; deliveries can arrive out of order, so compare it (or fetch the resource) before overwriting newer state. In \`data\` an absent field means "not sent", never null and never "unchanged".
+Every body is \`{ "id", "type", "createdAt", "data" }\`; \`attendee.updated\`, \`event.updated\` and \`session.updated\` add \`previousAttributes\`: the value before the change of exactly the \`data\` fields that changed (status changes included, null where there was no value), absent when none did. \`id\` identifies the event and is the same on every retry and for every endpoint: deduplicate on it. \`createdAt\` is when the change happened; deliveries can arrive out of order, so compare it (or fetch the resource) before overwriting newer state. In \`data\` an absent field means "not sent", never null and never "unchanged".
 
 ${types}
 
@@ -86,7 +95,9 @@ ${types}
 
 Each delivery carries \`${SIGNATURE_HEADER}: t=<unix seconds>,v1=<hex HMAC-SHA256>\`. The HMAC key is the endpoint's signing secret (shown once when the endpoint is created or its secret rolled); the signed message is \`t\`, a dot, and the raw body bytes exactly as received. Verify before parsing: compute the HMAC over the raw body, compare in constant time, and refuse a \`t\` more than ${DEFAULT_TOLERANCE_SECONDS} seconds away from your clock (that is what stops a captured delivery from being replayed). While a secret is being rolled the previous secret keeps signing for 24 hours and the header holds one \`v1\` per secret: accept the delivery when any one matches, and hold both secrets during the overlap. Other headers: \`X-Service-Event-Id\`, \`X-Service-Event-Type\`, \`X-Service-Delivery-Id\`, \`X-Service-Delivery-Attempt\`, \`Content-Type: application/json\`.
 
-TypeScript (Node), or \`verifyWebhook\` from the typed SDK:
+Each delivery also carries the [Standard Webhooks](https://www.standardwebhooks.com) headers, so any Standard Webhooks library verifies it with the same secret, unchanged: \`webhook-id\` (the event id, the same on every retry), \`webhook-timestamp\` (the same unix seconds as \`t\`) and \`webhook-signature: v1,<base64 HMAC-SHA256 of "<webhook-id>.<webhook-timestamp>.<raw body>">\` (one space-separated \`v1,\` value per secret during a roll). The two schemes use the one secret differently: \`${SIGNATURE_HEADER}\` takes the whole secret string (\`whsec_\` included) as its HMAC key; Standard Webhooks takes the base64 decoding of what follows \`whsec_\`, as its libraries do by themselves. Verify either header, not necessarily both.
+
+**Way 1, \`${SIGNATURE_HEADER}\`.** TypeScript (Node), or \`verifyWebhook\` from the typed SDK:
 
 \`\`\`ts
 ${TYPESCRIPT_VERIFY_SNIPPET}
@@ -97,6 +108,14 @@ Python 3:
 \`\`\`python
 ${PYTHON_VERIFY_SNIPPET}
 \`\`\`
+
+**Way 2, Standard Webhooks.** With the \`standardwebhooks\` npm package:
+
+\`\`\`ts
+${STANDARD_WEBHOOKS_VERIFY_SNIPPET}
+\`\`\`
+
+The reference libraries of the standard (the \`libraries/\` folder of the standard-webhooks repository) do the same in Python (\`standardwebhooks\` on PyPI), Go, Ruby, PHP, Java and C# (\`StandardWebhooks\` on NuGet): construct their \`Webhook\` with the secret as shown, pass the raw body and the three headers.
 
 ### Retries and auto-disable
 

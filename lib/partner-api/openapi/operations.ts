@@ -1,7 +1,8 @@
 import type { z } from "zod";
 import { createAttendeeBodySchema, updateAttendeeBodySchema } from "@/lib/domain/attendees/attendee-input";
 import type { Scope } from "@/lib/domain/keys/scopes";
-import { attendeeListQuery, eventListQuery, pageQuery, sessionAttendanceQuery, sessionListQuery } from "../query-schemas";
+import { WebhookEventItemSchema } from "@/lib/domain/webhooks/payload-schemas";
+import { attendeeListQuery, eventListQuery, pageQuery, sessionAttendanceQuery, sessionListQuery, webhookEventFeedQuery } from "../query-schemas";
 import {
   AttendeeSchema,
   CheckInSchema,
@@ -32,6 +33,11 @@ export const OPERATION_TAGS = [
   { name: "Events & programme", description: "Events and their programme: sessions, tracks, rooms, speakers, sponsors, published info sections. Scope `events:read`." },
   { name: "Attendees", description: "The guest list: read with `attendees:read`, create and update with `attendees:write`. There is no delete." },
   { name: "Engagement", description: "What attendees did: check-ins, session attendance, forms and their submissions, feedback. Scope `engagement:read`." },
+  {
+    name: "Webhook events",
+    description:
+      "The catch-up feed: every webhook body of the last 30 days, as delivered, for reconciling after a receiver was down. Any valid key; items the key's scopes do not read are left out.",
+  },
   { name: "Reference", description: "This description of the API, in machine-readable and readable form. Public: no key." },
 ] as const;
 
@@ -311,6 +317,17 @@ export const OPERATIONS: readonly Operation[] = [
     query: pageQuery,
     success: { status: 200, description: "A page of feedback.", envelope: "paged", schema: FeedbackSchema },
     notFound: "No such event in this organization.",
+  },
+  {
+    method: "GET",
+    path: "/webhook-events",
+    operationId: "listWebhookEvents",
+    tag: "Webhook events",
+    summary: "List webhook events (catch-up feed)",
+    description: `The organization's webhook events of the last 30 days, **oldest first** by \`createdAt\`, then \`id\`. Each item is byte for byte the body its deliveries carry (\`previousAttributes\` included), whether or not an endpoint subscribed to it or received it. Any valid key; \`attendee.*\` need \`attendees:read\`, \`event.*\` and \`session.*\` need \`events:read\`, \`session_attendance.created\`, \`form.submission.created\` and \`feedback.created\` need \`engagement:read\`: items the key may not read are absent, not refused. \`ping\` and console test events never appear. Webhooks for speed, this feed for completeness: deduplicate on \`id\`. ${PAGED_ORDER_NOTE}`,
+    scope: null,
+    query: webhookEventFeedQuery,
+    success: { status: 200, description: "A page of webhook events.", envelope: "paged", schema: WebhookEventItemSchema },
   },
   {
     method: "GET",

@@ -29,6 +29,16 @@ const DELIVERY_HEADERS: ParameterObject[] = [
       "`t=<unix seconds>,v1=<hex HMAC-SHA256>`: the HMAC of `<t>.<raw body>` keyed with the endpoint's signing secret. During a secret roll one `v1` per active secret. Verify before trusting the body.",
     schema: { type: "string", pattern: "^t=\\d+(,v1=[0-9a-f]{64})+$" },
   },
+  { name: "webhook-id", in: "header", required: true, description: "Standard Webhooks: the event id (equals the body's `id`), the same on every retry.", schema: { type: "string", format: "uuid" } },
+  { name: "webhook-timestamp", in: "header", required: true, description: "Standard Webhooks: unix seconds, the same value as `t` in `X-Service-Signature`.", schema: { type: "string", pattern: "^\\d+$" } },
+  {
+    name: "webhook-signature",
+    in: "header",
+    required: true,
+    description:
+      "Standard Webhooks: `v1,<base64 HMAC-SHA256 of \"<webhook-id>.<webhook-timestamp>.<raw body>\">`, keyed with the base64 decoding of the signing secret after `whsec_` (what every Standard Webhooks library does with the secret as shown). During a secret roll one space-separated value per active secret.",
+    schema: { type: "string", pattern: "^v1,[A-Za-z0-9+/]{43}=( v1,[A-Za-z0-9+/]{43}=)*$" },
+  },
   { name: "X-Service-Event-Id", in: "header", required: true, description: "Equals the body's `id`; the same on every retry.", schema: { type: "string", format: "uuid" } },
   { name: "X-Service-Event-Type", in: "header", required: true, description: "Equals the body's `type`.", schema: { type: "string" } },
   { name: "X-Service-Delivery-Id", in: "header", required: true, description: "This event's delivery to this endpoint; the same across its retries.", schema: { type: "string", format: "uuid" } },

@@ -29,6 +29,7 @@ export const OPERATION_PATHS = {
   listForms: "/events/{eventId}/forms",
   listFormSubmissions: "/events/{eventId}/forms/{formId}/submissions",
   listFeedback: "/events/{eventId}/feedback",
+  listWebhookEvents: "/webhook-events",
   getOpenApiDocument: "/openapi.json",
   getDocsPage: "/docs",
 } as const satisfies Record<Exclude<keyof operations, `${string}Webhook`>, keyof paths>;
@@ -44,6 +45,19 @@ export type PartnerClientOptions = {
   fetch?: typeof fetch;
   /** How to wait between retries; tests pass a recorder. */
   sleep?: (ms: number) => Promise<void>;
+};
+
+/** An item of the webhook-events feed: a webhook body, discriminated by `type`. */
+export type FeedWebhookEvent = Schemas["WebhookEvent"];
+export type FeedWebhookEventType = FeedWebhookEvent["type"];
+
+export type WebhookEventsQuery = {
+  /** Only events created at or after this instant (history reaches back 30 days). */
+  since?: Date | string;
+  /** Only these types; an unknown one is a 400. */
+  types?: FeedWebhookEventType[];
+  /** Page size, 1 to 200 (default 50). */
+  limit?: number;
 };
 
 type RequestInput = { path: string; params?: Record<string, string>; query?: object; body?: unknown; accept?: "json" | "text" };
@@ -150,6 +164,20 @@ export class PartnerClient {
 
   readonly feedback = {
     list: (eventId: string, query: ListQuery<"listFeedback"> = {}) => this.#paged<Schemas["Feedback"]>(OPERATION_PATHS.listFeedback, { eventId }, query),
+  };
+
+  /**
+   * The catch-up feed: every webhook body of the last 30 days, oldest first, byte for byte
+   * as delivered. `for await (const event of client.webhookEvents.list({ since }))` walks
+   * every page; deduplicate on `event.id` against what your webhook receiver already saw.
+   */
+  readonly webhookEvents = {
+    list: (query: WebhookEventsQuery = {}) =>
+      this.#paged<FeedWebhookEvent>(OPERATION_PATHS.listWebhookEvents, {}, {
+        limit: query.limit,
+        since: query.since instanceof Date ? query.since.toISOString() : query.since,
+        types: query.types?.join(","),
+      }),
   };
 
   readonly reference = {

@@ -365,6 +365,28 @@ export type paths = {
         patch?: never;
         trace?: never;
     };
+    "/webhook-events": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List webhook events (catch-up feed)
+         * @description The organization's webhook events of the last 30 days, **oldest first** by `createdAt`, then `id`. Each item is byte for byte the body its deliveries carry (`previousAttributes` included), whether or not an endpoint subscribed to it or received it. Any valid key; `attendee.*` need `attendees:read`, `event.*` and `session.*` need `events:read`, `session_attendance.created`, `form.submission.created` and `feedback.created` need `engagement:read`: items the key may not read are absent, not refused. `ping` and console test events never appear. Webhooks for speed, this feed for completeness: deduplicate on `id`. Paged: follow `meta.nextCursor` until it is null.
+         *
+         *     **Scope:** none (any valid key).
+         */
+        get: operations["listWebhookEvents"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/openapi.json": {
         parameters: {
             query?: never;
@@ -1030,6 +1052,12 @@ export type components = {
                 nextCursor: string | null;
             };
         };
+        WebhookEventPage: {
+            data: components["schemas"]["WebhookEvent"][];
+            meta: {
+                nextCursor: string | null;
+            };
+        };
         /** @description A test ping sent from the console */
         PingWebhookData: {
             /**
@@ -1095,6 +1123,18 @@ export type components = {
              */
             createdAt: string;
             data: components["schemas"]["EventWebhookData"];
+            /** @description The value before this change of exactly the `data` fields that changed (status changes included), under the same names; null when the field had no value. Absent when no field of `data` changed. Added 2026-11-27 */
+            previousAttributes?: {
+                id?: string | null;
+                slug?: string | null;
+                name?: string | null;
+                description?: string | null;
+                status?: ("draft" | "published" | "archived") | null;
+                startAt?: string | null;
+                endAt?: string | null;
+                timezone?: string | null;
+                location?: string | null;
+            };
         };
         EventPublishedWebhook: {
             /**
@@ -1160,6 +1200,20 @@ export type components = {
              */
             createdAt: string;
             data: components["schemas"]["AttendeeWebhookData"];
+            /** @description The value before this change of exactly the `data` fields that changed (status changes included), under the same names; null when the field had no value. Absent when no field of `data` changed. Added 2026-11-27 */
+            previousAttributes?: {
+                id?: string | null;
+                eventId?: string | null;
+                displayName?: string | null;
+                email?: string | null;
+                company?: string | null;
+                jobTitle?: string | null;
+                status?: ("invited" | "active" | "revoked") | null;
+                visibleInList?: boolean | null;
+                badgeCode?: string | null;
+                invitedAt?: (string | null) | null;
+                checkedInAt?: (string | null) | null;
+            };
         };
         AttendeeDeletedWebhook: {
             /**
@@ -1246,6 +1300,19 @@ export type components = {
              */
             createdAt: string;
             data: components["schemas"]["SessionWebhookData"];
+            /** @description The value before this change of exactly the `data` fields that changed (status changes included), under the same names; null when the field had no value. Absent when no field of `data` changed. Added 2026-11-27 */
+            previousAttributes?: {
+                id?: string | null;
+                eventId?: string | null;
+                title?: string | null;
+                description?: string | null;
+                type?: string | null;
+                startAt?: string | null;
+                endAt?: string | null;
+                trackId?: (string | null) | null;
+                room?: (string | null) | null;
+                capacity?: (number | null) | null;
+            };
         };
         SessionDeletedWebhook: {
             /**
@@ -1356,6 +1423,8 @@ export type components = {
             createdAt: string;
             data: components["schemas"]["FeedbackWebhookData"];
         };
+        /** @description A webhook body, byte for byte as its deliveries carry it; `type` tells which */
+        WebhookEvent: components["schemas"]["EventUpdatedWebhook"] | components["schemas"]["EventPublishedWebhook"] | components["schemas"]["AttendeeCreatedWebhook"] | components["schemas"]["AttendeeUpdatedWebhook"] | components["schemas"]["AttendeeDeletedWebhook"] | components["schemas"]["AttendeeCheckedInWebhook"] | components["schemas"]["SessionCreatedWebhook"] | components["schemas"]["SessionUpdatedWebhook"] | components["schemas"]["SessionDeletedWebhook"] | components["schemas"]["SessionAttendanceCreatedWebhook"] | components["schemas"]["FormSubmissionCreatedWebhook"] | components["schemas"]["FeedbackCreatedWebhook"];
         /** @description status and badgeCode are assigned by the service; any other field is refused with 400. */
         CreateAttendeeBody: {
             /**
@@ -2388,6 +2457,50 @@ export interface operations {
             503: components["responses"]["ServiceUnavailable"];
         };
     };
+    listWebhookEvents: {
+        parameters: {
+            query?: {
+                /** @description Page size, 1 to 200 (default 50) */
+                limit?: number;
+                /** @description The opaque meta.nextCursor of the previous page; omit for the first page */
+                cursor?: string;
+                /** @description Only these event types, comma-separated (e.g. `attendee.created,attendee.updated`): any of `event.updated`, `event.published`, `attendee.created`, `attendee.updated`, `attendee.deleted`, `attendee.checked_in`, `session.created`, `session.updated`, `session.deleted`, `session_attendance.created`, `form.submission.created`, `feedback.created`. An unknown type is 400 */
+                types?: string;
+                /** @description Only events created at or after this ISO-8601 date-time (history reaches back 30 days) */
+                since?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of webhook events. */
+            200: {
+                headers: {
+                    "x-request-id": components["headers"]["XRequestId"];
+                    "Cache-Control": components["headers"]["CacheControl"];
+                    "X-RateLimit-Limit": components["headers"]["XRateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["XRateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["XRateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WebhookEventPage"];
+                };
+            };
+            /** @description `INVALID_INPUT` (`invalid_body`): a query parameter or the body failed validation. `INVALID_CURSOR` (`invalid_cursor`): the cursor was not issued for this list. */
+            400: components["responses"]["InvalidInput"];
+            401: components["responses"]["Unauthorized"];
+            402: components["responses"]["PaymentRequired"];
+            /** @description `org_suspended`: the organization is not active. */
+            403: components["responses"]["Forbidden"];
+            405: components["responses"]["MethodNotAllowed"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
     getOpenApiDocument: {
         parameters: {
             query?: never;
@@ -2442,6 +2555,12 @@ export interface operations {
             header: {
                 /** @description `t=<unix seconds>,v1=<hex HMAC-SHA256>`: the HMAC of `<t>.<raw body>` keyed with the endpoint's signing secret. During a secret roll one `v1` per active secret. Verify before trusting the body. */
                 "X-Service-Signature": string;
+                /** @description Standard Webhooks: the event id (equals the body's `id`), the same on every retry. */
+                "webhook-id": string;
+                /** @description Standard Webhooks: unix seconds, the same value as `t` in `X-Service-Signature`. */
+                "webhook-timestamp": string;
+                /** @description Standard Webhooks: `v1,<base64 HMAC-SHA256 of "<webhook-id>.<webhook-timestamp>.<raw body>">`, keyed with the base64 decoding of the signing secret after `whsec_` (what every Standard Webhooks library does with the secret as shown). During a secret roll one space-separated value per active secret. */
+                "webhook-signature": string;
                 /** @description Equals the body's `id`; the same on every retry. */
                 "X-Service-Event-Id": string;
                 /** @description Equals the body's `type`. */
@@ -2493,6 +2612,12 @@ export interface operations {
             header: {
                 /** @description `t=<unix seconds>,v1=<hex HMAC-SHA256>`: the HMAC of `<t>.<raw body>` keyed with the endpoint's signing secret. During a secret roll one `v1` per active secret. Verify before trusting the body. */
                 "X-Service-Signature": string;
+                /** @description Standard Webhooks: the event id (equals the body's `id`), the same on every retry. */
+                "webhook-id": string;
+                /** @description Standard Webhooks: unix seconds, the same value as `t` in `X-Service-Signature`. */
+                "webhook-timestamp": string;
+                /** @description Standard Webhooks: `v1,<base64 HMAC-SHA256 of "<webhook-id>.<webhook-timestamp>.<raw body>">`, keyed with the base64 decoding of the signing secret after `whsec_` (what every Standard Webhooks library does with the secret as shown). During a secret roll one space-separated value per active secret. */
+                "webhook-signature": string;
                 /** @description Equals the body's `id`; the same on every retry. */
                 "X-Service-Event-Id": string;
                 /** @description Equals the body's `type`. */
@@ -2522,6 +2647,9 @@ export interface operations {
                  *         "endAt": "2026-10-02T16:00:00.000Z",
                  *         "timezone": "Europe/Berlin",
                  *         "location": "Congress Centre, Hall 2"
+                 *       },
+                 *       "previousAttributes": {
+                 *         "name": "Summit 26"
                  *       }
                  *     }
                  */
@@ -2551,6 +2679,12 @@ export interface operations {
             header: {
                 /** @description `t=<unix seconds>,v1=<hex HMAC-SHA256>`: the HMAC of `<t>.<raw body>` keyed with the endpoint's signing secret. During a secret roll one `v1` per active secret. Verify before trusting the body. */
                 "X-Service-Signature": string;
+                /** @description Standard Webhooks: the event id (equals the body's `id`), the same on every retry. */
+                "webhook-id": string;
+                /** @description Standard Webhooks: unix seconds, the same value as `t` in `X-Service-Signature`. */
+                "webhook-timestamp": string;
+                /** @description Standard Webhooks: `v1,<base64 HMAC-SHA256 of "<webhook-id>.<webhook-timestamp>.<raw body>">`, keyed with the base64 decoding of the signing secret after `whsec_` (what every Standard Webhooks library does with the secret as shown). During a secret roll one space-separated value per active secret. */
+                "webhook-signature": string;
                 /** @description Equals the body's `id`; the same on every retry. */
                 "X-Service-Event-Id": string;
                 /** @description Equals the body's `type`. */
@@ -2609,6 +2743,12 @@ export interface operations {
             header: {
                 /** @description `t=<unix seconds>,v1=<hex HMAC-SHA256>`: the HMAC of `<t>.<raw body>` keyed with the endpoint's signing secret. During a secret roll one `v1` per active secret. Verify before trusting the body. */
                 "X-Service-Signature": string;
+                /** @description Standard Webhooks: the event id (equals the body's `id`), the same on every retry. */
+                "webhook-id": string;
+                /** @description Standard Webhooks: unix seconds, the same value as `t` in `X-Service-Signature`. */
+                "webhook-timestamp": string;
+                /** @description Standard Webhooks: `v1,<base64 HMAC-SHA256 of "<webhook-id>.<webhook-timestamp>.<raw body>">`, keyed with the base64 decoding of the signing secret after `whsec_` (what every Standard Webhooks library does with the secret as shown). During a secret roll one space-separated value per active secret. */
+                "webhook-signature": string;
                 /** @description Equals the body's `id`; the same on every retry. */
                 "X-Service-Event-Id": string;
                 /** @description Equals the body's `type`. */
@@ -2669,6 +2809,12 @@ export interface operations {
             header: {
                 /** @description `t=<unix seconds>,v1=<hex HMAC-SHA256>`: the HMAC of `<t>.<raw body>` keyed with the endpoint's signing secret. During a secret roll one `v1` per active secret. Verify before trusting the body. */
                 "X-Service-Signature": string;
+                /** @description Standard Webhooks: the event id (equals the body's `id`), the same on every retry. */
+                "webhook-id": string;
+                /** @description Standard Webhooks: unix seconds, the same value as `t` in `X-Service-Signature`. */
+                "webhook-timestamp": string;
+                /** @description Standard Webhooks: `v1,<base64 HMAC-SHA256 of "<webhook-id>.<webhook-timestamp>.<raw body>">`, keyed with the base64 decoding of the signing secret after `whsec_` (what every Standard Webhooks library does with the secret as shown). During a secret roll one space-separated value per active secret. */
+                "webhook-signature": string;
                 /** @description Equals the body's `id`; the same on every retry. */
                 "X-Service-Event-Id": string;
                 /** @description Equals the body's `type`. */
@@ -2700,6 +2846,9 @@ export interface operations {
                  *         "badgeCode": "ABCDE7",
                  *         "invitedAt": null,
                  *         "checkedInAt": null
+                 *       },
+                 *       "previousAttributes": {
+                 *         "jobTitle": null
                  *       }
                  *     }
                  */
@@ -2729,6 +2878,12 @@ export interface operations {
             header: {
                 /** @description `t=<unix seconds>,v1=<hex HMAC-SHA256>`: the HMAC of `<t>.<raw body>` keyed with the endpoint's signing secret. During a secret roll one `v1` per active secret. Verify before trusting the body. */
                 "X-Service-Signature": string;
+                /** @description Standard Webhooks: the event id (equals the body's `id`), the same on every retry. */
+                "webhook-id": string;
+                /** @description Standard Webhooks: unix seconds, the same value as `t` in `X-Service-Signature`. */
+                "webhook-timestamp": string;
+                /** @description Standard Webhooks: `v1,<base64 HMAC-SHA256 of "<webhook-id>.<webhook-timestamp>.<raw body>">`, keyed with the base64 decoding of the signing secret after `whsec_` (what every Standard Webhooks library does with the secret as shown). During a secret roll one space-separated value per active secret. */
+                "webhook-signature": string;
                 /** @description Equals the body's `id`; the same on every retry. */
                 "X-Service-Event-Id": string;
                 /** @description Equals the body's `type`. */
@@ -2789,6 +2944,12 @@ export interface operations {
             header: {
                 /** @description `t=<unix seconds>,v1=<hex HMAC-SHA256>`: the HMAC of `<t>.<raw body>` keyed with the endpoint's signing secret. During a secret roll one `v1` per active secret. Verify before trusting the body. */
                 "X-Service-Signature": string;
+                /** @description Standard Webhooks: the event id (equals the body's `id`), the same on every retry. */
+                "webhook-id": string;
+                /** @description Standard Webhooks: unix seconds, the same value as `t` in `X-Service-Signature`. */
+                "webhook-timestamp": string;
+                /** @description Standard Webhooks: `v1,<base64 HMAC-SHA256 of "<webhook-id>.<webhook-timestamp>.<raw body>">`, keyed with the base64 decoding of the signing secret after `whsec_` (what every Standard Webhooks library does with the secret as shown). During a secret roll one space-separated value per active secret. */
+                "webhook-signature": string;
                 /** @description Equals the body's `id`; the same on every retry. */
                 "X-Service-Event-Id": string;
                 /** @description Equals the body's `type`. */
@@ -2849,6 +3010,12 @@ export interface operations {
             header: {
                 /** @description `t=<unix seconds>,v1=<hex HMAC-SHA256>`: the HMAC of `<t>.<raw body>` keyed with the endpoint's signing secret. During a secret roll one `v1` per active secret. Verify before trusting the body. */
                 "X-Service-Signature": string;
+                /** @description Standard Webhooks: the event id (equals the body's `id`), the same on every retry. */
+                "webhook-id": string;
+                /** @description Standard Webhooks: unix seconds, the same value as `t` in `X-Service-Signature`. */
+                "webhook-timestamp": string;
+                /** @description Standard Webhooks: `v1,<base64 HMAC-SHA256 of "<webhook-id>.<webhook-timestamp>.<raw body>">`, keyed with the base64 decoding of the signing secret after `whsec_` (what every Standard Webhooks library does with the secret as shown). During a secret roll one space-separated value per active secret. */
+                "webhook-signature": string;
                 /** @description Equals the body's `id`; the same on every retry. */
                 "X-Service-Event-Id": string;
                 /** @description Equals the body's `type`. */
@@ -2908,6 +3075,12 @@ export interface operations {
             header: {
                 /** @description `t=<unix seconds>,v1=<hex HMAC-SHA256>`: the HMAC of `<t>.<raw body>` keyed with the endpoint's signing secret. During a secret roll one `v1` per active secret. Verify before trusting the body. */
                 "X-Service-Signature": string;
+                /** @description Standard Webhooks: the event id (equals the body's `id`), the same on every retry. */
+                "webhook-id": string;
+                /** @description Standard Webhooks: unix seconds, the same value as `t` in `X-Service-Signature`. */
+                "webhook-timestamp": string;
+                /** @description Standard Webhooks: `v1,<base64 HMAC-SHA256 of "<webhook-id>.<webhook-timestamp>.<raw body>">`, keyed with the base64 decoding of the signing secret after `whsec_` (what every Standard Webhooks library does with the secret as shown). During a secret roll one space-separated value per active secret. */
+                "webhook-signature": string;
                 /** @description Equals the body's `id`; the same on every retry. */
                 "X-Service-Event-Id": string;
                 /** @description Equals the body's `type`. */
@@ -2938,6 +3111,9 @@ export interface operations {
                  *         "trackId": null,
                  *         "room": "Hall 1",
                  *         "capacity": 800
+                 *       },
+                 *       "previousAttributes": {
+                 *         "room": "Hall 2"
                  *       }
                  *     }
                  */
@@ -2967,6 +3143,12 @@ export interface operations {
             header: {
                 /** @description `t=<unix seconds>,v1=<hex HMAC-SHA256>`: the HMAC of `<t>.<raw body>` keyed with the endpoint's signing secret. During a secret roll one `v1` per active secret. Verify before trusting the body. */
                 "X-Service-Signature": string;
+                /** @description Standard Webhooks: the event id (equals the body's `id`), the same on every retry. */
+                "webhook-id": string;
+                /** @description Standard Webhooks: unix seconds, the same value as `t` in `X-Service-Signature`. */
+                "webhook-timestamp": string;
+                /** @description Standard Webhooks: `v1,<base64 HMAC-SHA256 of "<webhook-id>.<webhook-timestamp>.<raw body>">`, keyed with the base64 decoding of the signing secret after `whsec_` (what every Standard Webhooks library does with the secret as shown). During a secret roll one space-separated value per active secret. */
+                "webhook-signature": string;
                 /** @description Equals the body's `id`; the same on every retry. */
                 "X-Service-Event-Id": string;
                 /** @description Equals the body's `type`. */
@@ -3026,6 +3208,12 @@ export interface operations {
             header: {
                 /** @description `t=<unix seconds>,v1=<hex HMAC-SHA256>`: the HMAC of `<t>.<raw body>` keyed with the endpoint's signing secret. During a secret roll one `v1` per active secret. Verify before trusting the body. */
                 "X-Service-Signature": string;
+                /** @description Standard Webhooks: the event id (equals the body's `id`), the same on every retry. */
+                "webhook-id": string;
+                /** @description Standard Webhooks: unix seconds, the same value as `t` in `X-Service-Signature`. */
+                "webhook-timestamp": string;
+                /** @description Standard Webhooks: `v1,<base64 HMAC-SHA256 of "<webhook-id>.<webhook-timestamp>.<raw body>">`, keyed with the base64 decoding of the signing secret after `whsec_` (what every Standard Webhooks library does with the secret as shown). During a secret roll one space-separated value per active secret. */
+                "webhook-signature": string;
                 /** @description Equals the body's `id`; the same on every retry. */
                 "X-Service-Event-Id": string;
                 /** @description Equals the body's `type`. */
@@ -3079,6 +3267,12 @@ export interface operations {
             header: {
                 /** @description `t=<unix seconds>,v1=<hex HMAC-SHA256>`: the HMAC of `<t>.<raw body>` keyed with the endpoint's signing secret. During a secret roll one `v1` per active secret. Verify before trusting the body. */
                 "X-Service-Signature": string;
+                /** @description Standard Webhooks: the event id (equals the body's `id`), the same on every retry. */
+                "webhook-id": string;
+                /** @description Standard Webhooks: unix seconds, the same value as `t` in `X-Service-Signature`. */
+                "webhook-timestamp": string;
+                /** @description Standard Webhooks: `v1,<base64 HMAC-SHA256 of "<webhook-id>.<webhook-timestamp>.<raw body>">`, keyed with the base64 decoding of the signing secret after `whsec_` (what every Standard Webhooks library does with the secret as shown). During a secret roll one space-separated value per active secret. */
+                "webhook-signature": string;
                 /** @description Equals the body's `id`; the same on every retry. */
                 "X-Service-Event-Id": string;
                 /** @description Equals the body's `type`. */
@@ -3140,6 +3334,12 @@ export interface operations {
             header: {
                 /** @description `t=<unix seconds>,v1=<hex HMAC-SHA256>`: the HMAC of `<t>.<raw body>` keyed with the endpoint's signing secret. During a secret roll one `v1` per active secret. Verify before trusting the body. */
                 "X-Service-Signature": string;
+                /** @description Standard Webhooks: the event id (equals the body's `id`), the same on every retry. */
+                "webhook-id": string;
+                /** @description Standard Webhooks: unix seconds, the same value as `t` in `X-Service-Signature`. */
+                "webhook-timestamp": string;
+                /** @description Standard Webhooks: `v1,<base64 HMAC-SHA256 of "<webhook-id>.<webhook-timestamp>.<raw body>">`, keyed with the base64 decoding of the signing secret after `whsec_` (what every Standard Webhooks library does with the secret as shown). During a secret roll one space-separated value per active secret. */
+                "webhook-signature": string;
                 /** @description Equals the body's `id`; the same on every retry. */
                 "X-Service-Event-Id": string;
                 /** @description Equals the body's `type`. */

@@ -19,6 +19,14 @@ const absoluteUrl = z
     message: "expected an absolute http(s):// URL, e.g. https://integrations.example.com",
   });
 
+const smtpUrl = z
+  .string()
+  .refine((value) => URL.canParse(value) && /^smtps?:$/.test(new URL(value).protocol) && new URL(value).hostname !== "", {
+    message: "expected smtp://user:password@host:587 (STARTTLS) or smtps://user:password@host:465 (TLS)",
+  });
+// An address, optionally with a display name: "Integrations <no-reply@example.com>".
+const mailFrom = z.string().regex(/^(?:[^<>@\r\n]*<[^\s<>@]+@[^\s<>@]+>|[^\s<>@]+@[^\s<>@]+)$/, "expected an address, e.g. Integrations <no-reply@example.com>");
+
 export const envSchema = z.object({
   NODE_ENV: optional(z.string()),
   APP_SECRET: optional(z.string().min(32, "expected at least 32 characters (generate one with: openssl rand -base64 48)")),
@@ -38,6 +46,8 @@ export const envSchema = z.object({
   INNGEST_EVENT_KEY: optional(z.string()),
   INNGEST_SIGNING_KEY: optional(z.string()),
   MIGRATE_ON_PREVIEW: optional(z.enum(["0", "1"], "expected 1 (or unset)")),
+  SMTP_URL: optional(smtpUrl),
+  MAIL_FROM: optional(mailFrom),
   VERCEL: optional(z.string()),
   VERCEL_ENV: optional(z.string()),
 });
@@ -61,6 +71,9 @@ export type Config = {
   cronSecret: string | undefined;
   localWorker: boolean;
   serverless: boolean;
+  /** Outgoing mail (lib/platform/mail); unset: no mail is sent. Holds credentials: never log it. */
+  smtpUrl: string | undefined;
+  mailFrom: string;
 };
 
 export const DEVELOPMENT_APP_SECRET = "development-only-secret-do-not-use-in-production";
@@ -183,6 +196,8 @@ export function parseConfig(env: Record<string, string | undefined>): Config {
     cronSecret: values.CRON_SECRET,
     localWorker: values.LOCAL_WORKER === "1",
     serverless,
+    smtpUrl: values.SMTP_URL,
+    mailFrom: values.MAIL_FROM ?? `Integrations <no-reply@${values.NEXTAUTH_URL ? new URL(values.NEXTAUTH_URL).hostname : "localhost"}>`,
   };
 }
 

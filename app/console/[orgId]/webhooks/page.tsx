@@ -10,6 +10,7 @@ import { Panel, PanelBody } from "@/components/ui/panel";
 import { integrationLockMessage, loadIntegrationLock } from "@/lib/domain/billing/entitlement";
 import { requireMember } from "@/lib/console/guard";
 import { possessive } from "@/lib/console/possessive";
+import { endpointHealthLevels } from "@/lib/domain/webhooks/endpoint-health";
 import { MAX_WEBHOOK_ENDPOINTS, listWebhookEndpoints } from "@/lib/domain/webhooks/endpoints";
 
 export const metadata: Metadata = { title: "Webhooks" };
@@ -17,7 +18,7 @@ export const metadata: Metadata = { title: "Webhooks" };
 export default async function WebhooksPage({ params }: { params: Promise<{ orgId: string }> }) {
   const { orgId } = await params;
   const { org, membership } = await requireMember(orgId);
-  const [lock, endpoints] = await Promise.all([loadIntegrationLock(orgId), listWebhookEndpoints(orgId)]);
+  const [lock, endpoints, health] = await Promise.all([loadIntegrationLock(orgId), listWebhookEndpoints(orgId), endpointHealthLevels(orgId)]);
   const isAdmin = membership.role === "admin";
   const atLimit = endpoints.length >= MAX_WEBHOOK_ENDPOINTS;
   // Only for admins: members see the list without any create control.
@@ -58,7 +59,7 @@ export default async function WebhooksPage({ params }: { params: Promise<{ orgId
         id="endpoints"
         description={endpoints.length ? `${endpoints.length} of ${MAX_WEBHOOK_ENDPOINTS}. Open one to edit it, send a test ping, roll its secret or see its deliveries.` : undefined}
       >
-        <EndpointsTable orgId={orgId} endpoints={endpoints} canCreate={isAdmin && createDisabledReason === null} />
+        <EndpointsTable orgId={orgId} endpoints={endpoints} health={health} canCreate={isAdmin && createDisabledReason === null} />
       </Panel>
       <Panel
         title="Verifying signatures"

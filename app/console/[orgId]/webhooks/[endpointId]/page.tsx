@@ -6,6 +6,9 @@ import { PageHeader } from "@/components/console/page-header";
 import { ReadOnlyNotice } from "@/components/console/read-only-notice";
 import { DateOnly } from "@/components/console/time-stamp";
 import { DeliveryLog } from "@/components/console/webhooks/delivery-log";
+import { RecoverDeliveries } from "@/components/console/webhooks/recover-deliveries";
+import { EndpointHealthPanel } from "@/components/console/webhooks/endpoint-health-panel";
+import { endpointHealth } from "@/lib/domain/webhooks/endpoint-health";
 import { DeleteEndpoint, EnableToggle, RollSecret, TestPing } from "@/components/console/webhooks/endpoint-controls";
 import { EditEndpointForm } from "@/components/console/webhooks/endpoint-form";
 import { EndpointStateBadge } from "@/components/console/webhooks/endpoint-state";
@@ -30,6 +33,7 @@ import {
   setEndpointEnabledAction,
   updateEndpointAction,
 } from "../actions";
+import { previewRecoveryAction, recoverDeliveriesAction } from "../recovery-actions";
 
 export const metadata: Metadata = { title: "Webhook endpoint" };
 
@@ -62,10 +66,11 @@ export default async function WebhookEndpointPage({ params, searchParams }: Prop
   const { membership } = await requireMember(orgId);
   const endpoint = await loadEndpoint(orgId, endpointId);
   const filters = parseDeliveryFilters(await searchParams);
-  const [lock, deliveries, timeZone] = await Promise.all([
+  const [lock, deliveries, timeZone, health] = await Promise.all([
     loadIntegrationLock(orgId),
     listDeliveriesPage(orgId, endpointId, filters),
     viewerTimeZone(),
+    endpointHealth(orgId, endpointId),
   ]);
 
   const isAdmin = membership.role === "admin";
@@ -149,6 +154,14 @@ export default async function WebhookEndpointPage({ params, searchParams }: Prop
         </PanelBody>
       </Panel>
 
+      {health ? (
+        <Panel title="Health" id="health" description="From the delivery log's attempts (times in UTC). Open Show data under a chart for its numbers.">
+          <PanelBody>
+            <EndpointHealthPanel health={health} />
+          </PanelBody>
+        </Panel>
+      ) : null}
+
       <Panel title="Settings" id="settings" description={isAdmin ? "Changes apply to events recorded from now on." : undefined}>
         <PanelBody>
           {isAdmin ? (
@@ -207,6 +220,23 @@ export default async function WebhookEndpointPage({ params, searchParams }: Prop
           {isAdmin ? <RollSecret ids={ids} secretPrefix={endpoint.secretPrefix} action={rollSecretAction} disabledReason={null} /> : null}
         </PanelBody>
       </Panel>
+
+      {isAdmin ? (
+        <Panel
+          title="Recover failed deliveries"
+          id="recover"
+          description="Gives each delivery of this endpoint that failed (exhausted, cancelled by a disable, or waiting for a retry) and was created in the window one new attempt now, with the same event id. Deliveries that succeeded and console tests are left alone. You see the count before confirming."
+        >
+          <PanelBody>
+            <RecoverDeliveries
+              ids={ids}
+              preview={previewRecoveryAction}
+              recover={recoverDeliveriesAction}
+              disabledReason={lockReason ?? (endpoint.enabled ? null : "Enable the endpoint to recover its deliveries.")}
+            />
+          </PanelBody>
+        </Panel>
+      ) : null}
 
       <Panel
         title="Deliveries"

@@ -1,0 +1,2 @@
+-- AlterTable
+ALTER TABLE "WebhookEvent" ADD COLUMN     "previousAttributes" JSONB;
