@@ -17,6 +17,9 @@ test.beforeAll(async () => {
   receiver = await startWebhookReceiver({ reply: () => (++calls % 3 === 0 ? { status: 500, body: "no" } : { status: 200, body: "ok" }) });
 });
 test.afterAll(async () => receiver?.close());
+// One long walk with several operator-CLI runs (each a tsx process) and axe passes: more
+// than the default minute on a loaded machine.
+test.setTimeout(240_000);
 
 async function expectNoSeriousAxeViolations(page: Page, what: string) {
   const { violations } = await new AxeBuilder({ page }).include("#main-content").analyze();

@@ -17,6 +17,9 @@ test.beforeAll(async () => {
   receiver = await startWebhookReceiver({ reply: (): Reply => (down ? { status: 503, body: "down" } : { status: 200, body: "ok" }) });
 });
 test.afterAll(async () => receiver?.close());
+// One long walk with several operator-CLI runs (each a tsx process) and axe passes: more
+// than the default minute on a loaded machine.
+test.setTimeout(240_000);
 
 async function expectNoSeriousAxeViolations(page: Page, what: string) {
   const { violations } = await new AxeBuilder({ page }).include("#main-content").analyze();
@@ -98,7 +101,7 @@ test("a failure opens a banner on every page until acknowledged; recovery shows 
   expect(await ops("webhook:recover", { endpoint: endpointId, since: new Date(Date.now() - 86_400_000).toISOString() })).toEqual({ recovered: 0 });
 
   // A disabled endpoint cannot be recovered: the console says why.
-  await sql(`UPDATE "WebhookEndpoint" SET enabled = false, "disabledReason" = 'admin', "disabledAt" = now() WHERE id = $1`, [endpointId]);
+  await sql(`UPDATE "WebhookEndpoint" SET enabled = false, "disabledReason" = 'manual', "disabledAt" = now() WHERE id = $1`, [endpointId]);
   await page.reload();
   await expect(page.getByTestId("recover-deliveries")).toContainText("Enable the endpoint to recover its deliveries.");
   await expect(page.getByTestId("recover-deliveries").getByRole("button", { name: "Recover failed deliveries" })).toBeDisabled();
