@@ -36,7 +36,11 @@ async function save(dialog: Locator) {
 
 /** Presses a row's move button from the keyboard. */
 async function moveByKeyboard(page: Page, row: Locator, direction: "up" | "down") {
-  await row.getByTestId(`move-${direction}`).focus();
+  const button = row.getByTestId(`move-${direction}`);
+  // The list re-renders after the previous change; wait until this button is live and focused.
+  await expect(button).toBeEnabled();
+  await button.focus();
+  await expect(button).toBeFocused();
   await page.keyboard.press("Enter");
   await expectToast(page, `Moved ${direction}.`);
 }
