@@ -117,11 +117,16 @@ test("an admin authors tracks, rooms, speakers, sponsors, info sections and a se
     await dialog.getByLabel("Name").fill(name);
     await save(dialog);
   }
+  await page.getByTestId("speaker-row").filter({ hasText: "Grace Hopper" }).getByTestId("edit-speaker").click();
+  dialog = page.getByRole("dialog", { name: "Edit “Grace Hopper”" });
+  await dialog.getByLabel("Company").fill("US Navy");
+  await save(dialog);
+  await expectToast(page, "Speaker “Grace Hopper” saved.");
   const servedSpeakers = await partner(request, key, `${base}/speakers`);
-  expect(servedSpeakers.map(({ name, title, photoUrl }) => [name, title, photoUrl])).toEqual([
-    ["Ada Lovelace", null, null],
-    ["Grace Hopper", null, null],
-    ["Zoe Zhang", "CTO", "https://img.example.com/zoe.jpg"],
+  expect(servedSpeakers.map(({ name, title, company, photoUrl }) => [name, title, company, photoUrl])).toEqual([
+    ["Ada Lovelace", null, null, null],
+    ["Grace Hopper", null, "US Navy", null],
+    ["Zoe Zhang", "CTO", null, "https://img.example.com/zoe.jpg"],
   ]);
   const speakerId = (name: string) => servedSpeakers.find((s) => s.name === name)!.id as string;
 
@@ -149,6 +154,16 @@ test("an admin authors tracks, rooms, speakers, sponsors, info sections and a se
     ["Globex", "Silver", true, 0],
     ["Acme", "Gold", false, 1],
   ]);
+  await sponsors.nth(1).getByTestId("edit-sponsor").click();
+  dialog = page.getByRole("dialog", { name: "Edit “Acme”" });
+  await dialog.getByLabel("Tier").fill("Platinum");
+  await save(dialog);
+  await expect(sponsors.nth(1)).toContainText("Platinum");
+  expect((await partner(request, key, `${base}/sponsors`)).map(({ name, tier }) => [name, tier])).toEqual([["Globex", "Silver"], ["Acme", "Platinum"]]);
+  await sponsors.nth(1).getByTestId("delete-sponsor").click();
+  await page.getByRole("dialog", { name: "Delete “Acme”?" }).getByTestId("confirm-delete-sponsor").click();
+  await expectToast(page, "Sponsor “Acme” deleted.");
+  expect((await partner(request, key, `${base}/sponsors`)).map(({ name, featuredOnCards }) => [name, featuredOnCards])).toEqual([["Globex", true]]);
 
   // Info sections: a published one with detail rows, a draft and a hidden one that partners never see.
   dialog = await openNew(page, "new-info-section", "New info section");
@@ -192,6 +207,11 @@ test("an admin authors tracks, rooms, speakers, sponsors, info sections and a se
   await dialog.getByLabel("Visibility").selectOption("hidden");
   await save(dialog);
   expect((await partner(request, key, `${base}/info-sections`)).map(({ title }) => title)).toEqual(["Wifi"]);
+  await page.getByTestId("info-section-row").filter({ hasText: "Wifi" }).getByTestId("delete-info-section").click();
+  await page.getByRole("dialog", { name: "Delete “Wifi”?" }).getByTestId("confirm-delete-info-section").click();
+  await expectToast(page, "Info section “Wifi” deleted.");
+  await expect(page.getByTestId("info-section-row")).toHaveCount(2);
+  expect(await partner(request, key, `${base}/info-sections`)).toEqual([]);
 
   // A session with speakers in billing order and a capacity, in a track.
   dialog = await openNew(page, "new-session", "New session");
@@ -232,6 +252,10 @@ test("an admin authors tracks, rooms, speakers, sponsors, info sections and a se
   await expect(confirm.getByTestId("form-status")).toContainText("1 session uses this track.");
   await confirm.getByRole("button", { name: "Cancel" }).click();
   expect(await partner(request, key, `${base}/tracks`)).toHaveLength(2);
+  await page.getByTestId("track-row").filter({ hasText: "Workshops" }).getByTestId("delete-track").click();
+  await page.getByRole("dialog", { name: "Delete “Workshops”?" }).getByTestId("confirm-delete-track").click();
+  await expectToast(page, "Track “Workshops” deleted.");
+  expect((await partner(request, key, `${base}/tracks`)).map(({ name }) => name)).toEqual(["Main stage"]);
 
   // Deleting a billed speaker detaches them (confirmed), the others keep their order.
   await page.getByTestId("speaker-row").filter({ hasText: "Ada Lovelace" }).getByTestId("delete-speaker").click();
@@ -309,6 +333,17 @@ test("an admin defines, reorders and opens a form; keys are fixed once opened; m
     { key: "your_email", label: "Your email", type: "email", required: true },
     { key: "anything_else", label: "Anything else", type: "long_text", required: false },
   ]);
+  // A second draft, deleted (only drafts offer Delete).
+  const scratch = await openNew(page, "new-form", "New form");
+  await scratch.getByLabel("Name").fill("Scratch");
+  await save(scratch);
+  await expect(page.getByTestId("form-row")).toHaveCount(2);
+  expect(await partner(request, key, `/events/${eventId}/forms`)).toHaveLength(2);
+  await expect(page.getByTestId("form-row").filter({ hasText: "Feedback survey" }).getByTestId("delete-form")).toHaveCount(0);
+  await page.getByTestId("form-row").filter({ hasText: "Scratch" }).getByTestId("delete-form").click();
+  await page.getByRole("dialog", { name: "Delete “Scratch”?" }).getByTestId("confirm-delete-form").click();
+  await expectToast(page, "Draft form “Scratch” deleted.");
+  expect((await partner(request, key, `/events/${eventId}/forms`)).map(({ name }) => name)).toEqual(["Feedback survey"]);
   await expectAxeCleanEverywhere(page, "engagement with a form");
 
   // A member sees the forms and the programme lists with no authoring buttons.
