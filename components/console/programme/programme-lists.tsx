@@ -1,3 +1,4 @@
+import Link from "next/link";
 import type { ReactNode } from "react";
 import { Badge } from "@/components/ui/badge";
 import { EmptyState } from "@/components/ui/empty-state";
@@ -6,19 +7,22 @@ import { TBody, THead, Table, Td, Th, Tr } from "@/components/ui/table";
 import type { Programme } from "@/lib/console/programme-workspace";
 
 // The read-only parts of an event's programme. This console has no editor for them: they
-// come from the organizer app's data, which the demo seed stands in for here.
+// come from the organizer app of the event-management service.
 
-const SEED_HINT = (
+const SOURCE_HINT = (
   <>
-    There is no editor for them in this console yet. To try the console with sample data, seed it with the operator CLI:{" "}
-    <code className="font-mono text-xs">npm run ops -- demo:seed --org &lt;id&gt;</code>.
+    They are managed in the organizer app of the event-management service, and appear here and to your partners (through the{" "}
+    <Link className="font-medium underline underline-offset-2" href="/partner/v1/docs">
+      Partner API
+    </Link>
+    ) once added there.
   </>
 );
 
 function Empty({ title, children }: { title: string; children: ReactNode }) {
   return (
     <EmptyState title={title}>
-      {children} {SEED_HINT}
+      {children} {SOURCE_HINT}
     </EmptyState>
   );
 }

@@ -1,3 +1,4 @@
+import Link from "next/link";
 import type { Metadata } from "next";
 import { notFound } from "next/navigation";
 import { ConfirmedChangeButton } from "@/components/console/confirmed-change-button";
@@ -35,9 +36,9 @@ export default async function EngagementPage({ params, searchParams }: Props) {
 async function Engagement({ orgId, eventId, isAdmin, archived }: { orgId: string; eventId: string; isAdmin: boolean; archived: boolean }) {
   const forms = await listEventForms(eventId);
   return (
-    <Panel title="Forms" id="forms" description="Answers, session scans and feedback come from the attendee app; on this machine the operator CLI produces them.">
+    <Panel title="Forms" id="forms" description="Forms are built in the organizer app; attendees answer them, scan into sessions and leave feedback in the attendee app.">
       {forms.length === 0 ? (
-        <EmptyState title="No forms yet">Forms are built in the organizer app, which is not part of this console; the operator CLI has no command for them. On this machine the demo seed (<code className="font-mono text-xs">npm run ops -- demo:seed --org ID</code>) makes events that have forms.</EmptyState>
+        <EmptyState title="No forms yet">Forms are built in the organizer app of the event-management service and appear here once the event has one. Attendees answer them in the attendee app; partners read the answers through the <Link className="font-medium underline underline-offset-2" href="/partner/v1/docs">Partner API</Link>.</EmptyState>
       ) : (
         <Table label="Forms" minWidth="32rem">
           <THead><Th>Form</Th><Th>Status</Th><Th>Answers</Th>{isAdmin ? <Th className="text-right"><span className="sr-only">Actions</span></Th> : null}</THead>
