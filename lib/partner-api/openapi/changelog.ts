@@ -2,7 +2,7 @@
 // bumps API_VERSION and adds an entry at the top: newest first, each marked additive or
 // breaking. Breaking changes ship as /partner/v2 instead, so v1 entries are additive.
 
-export const API_VERSION = "2026-11-25";
+export const API_VERSION = "2026-11-27";
 
 export type ChangelogEntry = {
   version: string;
@@ -13,6 +13,14 @@ export type ChangelogEntry = {
 };
 
 export const CHANGELOG: readonly ChangelogEntry[] = [
+  {
+    version: "2026-11-27",
+    date: "2026-11-27",
+    kind: "additive",
+    changes: [
+      "Lookups on `GET /events/{eventId}/attendees`: `badgeCode` (normalised as the badge rules say: spaces and dashes removed, upper-cased, so `PYT-UZX`, `pytuzx` and `PYT UZX` match the same attendee) and `email` (case-insensitive, otherwise exact). Each is an index lookup and answers the usual paged list, holding zero or one attendee; they combine with each other and with `status` and `updatedSince`. A `badgeCode` that is not six letters and digits, or an `email` that is not an address, is 400 `INVALID_INPUT`.",
+    ],
+  },
   {
     version: "2026-11-25",
     date: "2026-11-25",

@@ -43,10 +43,10 @@ describe("the document", () => {
   });
 
   it("carries the current version and the changelog, newest first", () => {
-    expect(doc.info.version).toBe("2026-11-25");
+    expect(doc.info.version).toBe("2026-11-27");
     expect(API_VERSION).toBe(doc.info.version);
     const changelog = doc["x-changelog"];
-    expect(changelog.map((entry) => entry.version)).toEqual(["2026-11-25", "2026-09-10", "2026-09-09"]);
+    expect(changelog.map((entry) => entry.version)).toEqual(["2026-11-27", "2026-11-25", "2026-09-10", "2026-09-09"]);
     expect(changelog[0].version).toBe(doc.info.version);
     for (const entry of changelog) {
       expect(["additive", "breaking"]).toContain(entry.kind);
@@ -56,11 +56,13 @@ describe("the document", () => {
     const dates = changelog.map((entry) => entry.date);
     expect([...dates].sort().reverse()).toEqual(dates);
     expect(changelog[0].kind).toBe("additive");
-    expect(changelog[0].changes.join(" ")).toMatch(/Idempotency-Key[\s\S]*updatedSince/);
-    expect(changelog[1].changes.join(" ")).toMatch(/badgeCode[\s\S]*featuredOnCards|featuredOnCards[\s\S]*badgeCode/);
+    expect(changelog[0].changes.join(" ")).toMatch(/badgeCode[\s\S]*email/);
+    expect(changelog[1].changes.join(" ")).toMatch(/Idempotency-Key[\s\S]*updatedSince/);
+    expect(changelog[2].changes.join(" ")).toMatch(/badgeCode[\s\S]*featuredOnCards|featuredOnCards[\s\S]*badgeCode/);
     // The description shows the same changelog, newest first.
     const description = doc.info.description;
-    expect(description.indexOf("**2026-11-25** (additive)")).toBeGreaterThan(0);
+    expect(description.indexOf("**2026-11-27** (additive)")).toBeGreaterThan(0);
+    expect(description.indexOf("**2026-11-27**")).toBeLessThan(description.indexOf("**2026-11-25**"));
     expect(description.indexOf("**2026-11-25**")).toBeLessThan(description.indexOf("**2026-09-10**"));
     expect(description.indexOf("**2026-09-10**")).toBeLessThan(description.indexOf("**2026-09-09**"));
   });

@@ -19,6 +19,9 @@ const NOT_PARTNER_API = new Set([
   "migrations_pending", "migration_failed",
   // next-auth's routes take only a single-valued form (lib/auth/form-body.ts).
   "invalid_content_type", "repeated_field",
+  // Self-serve billing: the console's Stripe actions and Stripe's webhook route (lib/billing/stripe-*.ts).
+  "annual_not_offered", "no_billing_customer", "billing_not_configured", "stripe_unavailable", "unhandled_type", "invalid_signature",
+  "invalid_event", "unknown_customer", "organization_mismatch",
 ]);
 
 async function sourceFiles(dir: string): Promise<string[]> {
