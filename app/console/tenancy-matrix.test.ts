@@ -118,6 +118,7 @@ const MEMBERS = "app/console/[orgId]/members/actions.ts";
 const EVENTS = "app/console/[orgId]/events/actions.ts";
 const PROGRAMME = "app/console/[orgId]/events/[eventId]/programme/actions.ts";
 const GUESTS = "app/console/[orgId]/events/[eventId]/guests/actions.ts";
+const BILLING = "app/console/[orgId]/billing/actions.ts";
 
 /** Forged calls on A's attendee: A's org id; B's id with A's event; B's id and event with A's attendee. */
 const attendeeAttempts = (name: string) => () =>
@@ -195,6 +196,16 @@ const MATRIX: Record<string, () => (() => Promise<ActionResult<unknown>>)[]> = {
   [`${EVENTS}#revokeAttendeeAction`]: attendeeAttempts("revokeAttendeeAction"),
   [`${EVENTS}#restoreAttendeeAction`]: attendeeAttempts("restoreAttendeeAction"),
   [`${EVENTS}#checkInAttendeeAction`]: attendeeAttempts("checkInAttendeeAction"),
+  [`${EVENTS}#undoCheckInAction`]: attendeeAttempts("undoCheckInAction"),
+  // Sends the browser to Stripe or back to the billing page naming the refusal: read from the redirect.
+  [`${BILLING}#stripeRedirectAction`]: () =>
+    ["card", "annual", "portal"].map((intent) => async () => {
+      const thrown = await action(`${BILLING}#stripeRedirectAction`)(form({ orgId: A.orgId, intent })).catch((error: unknown) => error);
+      const digest = String((thrown as { digest?: string } | undefined)?.digest ?? "");
+      return digest.includes("refused=NOT_FOUND")
+        ? { ok: false as const, code: "NOT_FOUND", message: "refused" }
+        : { ok: true as const, message: digest, data: null };
+    }),
   [`${EVENTS}#addAttendeeAction`]: () =>
     [
       [A.orgId, A.eventId],

@@ -1,5 +1,6 @@
 import { getDb } from "@/lib/db/client";
 import { Prisma } from "@/lib/generated/prisma/client";
+import { normalizeBadgeCode } from "@/lib/badges/badge-code";
 import { searchText } from "@/lib/partner-text/control-characters";
 
 // The guest list of one event, oldest first, GUEST_PAGE_SIZE at a time. Keyset paging on
@@ -46,7 +47,11 @@ export async function listGuests(
     conditions.push(Prisma.sql`a.email = ${q}::citext`);
   } else if (q) {
     const pattern = `%${q.replace(/[\\%_]/g, "\\$&")}%`;
-    conditions.push(Prisma.sql`(a."displayName" ILIKE ${pattern} OR a.email::text ILIKE ${pattern} OR a.company ILIKE ${pattern})`);
+    // A badge code however it is typed at the door (PYT-UZX, pytuzx, PYT UZX): equality on
+    // the (eventId, badgeCode) unique index, beside the substring match.
+    const badge = normalizeBadgeCode(q);
+    const byBadge = /^[A-Z0-9]{6}$/.test(badge) ? Prisma.sql` OR a."badgeCode" = ${badge}` : Prisma.empty;
+    conditions.push(Prisma.sql`(a."displayName" ILIKE ${pattern} OR a.email::text ILIKE ${pattern} OR a.company ILIKE ${pattern}${byBadge})`);
   }
   const rows = await getDb().$queryRaw<GuestRow[]>`
     SELECT a.id, a."displayName", a.email::text AS email, a.company, a."jobTitle", a.status::text AS status,

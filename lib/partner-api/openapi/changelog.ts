@@ -19,6 +19,7 @@ export const CHANGELOG: readonly ChangelogEntry[] = [
     kind: "additive",
     changes: [
       "Lookups on `GET /events/{eventId}/attendees`: `badgeCode` (normalised as the badge rules say: spaces and dashes removed, upper-cased, so `PYT-UZX`, `pytuzx` and `PYT UZX` match the same attendee) and `email` (case-insensitive, otherwise exact). Each is an index lookup and answers the usual paged list, holding zero or one attendee; they combine with each other and with `status` and `updatedSince`. A `badgeCode` that is not six letters and digits, or an `email` that is not an address, is 400 `INVALID_INPUT`.",
+      "A check-in can now be undone at the door within 10 minutes (a guest checked in by mistake): the attendee's `checkedInAt` goes back to null, its row leaves `GET /events/{eventId}/check-ins`, and `attendee.updated` is delivered with `checkedInAt: null`. There is no separate event type; a partner that keeps arrivals applies the update.",
     ],
   },
   {

@@ -22,6 +22,8 @@ const NOT_PARTNER_API = new Set([
   // Self-serve billing: the console's Stripe actions and Stripe's webhook route (lib/billing/stripe-*.ts).
   "annual_not_offered", "no_billing_customer", "billing_not_configured", "stripe_unavailable", "unhandled_type", "invalid_signature",
   "invalid_event", "unknown_customer", "organization_mismatch",
+  // Door staff in the console (lib/console/guard.ts, lib/engagement/undo-check-in.ts).
+  "check_in_staff_required", "not_checked_in", "undo_window_passed",
 ]);
 
 async function sourceFiles(dir: string): Promise<string[]> {

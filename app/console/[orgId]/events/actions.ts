@@ -2,13 +2,14 @@
 
 import { revalidatePath } from "next/cache";
 import type { ActionResult, ActionState } from "@/lib/console/action-result";
-import { requireAdmin } from "@/lib/console/guard";
+import { requireAdmin, requireCheckInStaff } from "@/lib/console/guard";
 import { formText, runAction } from "@/lib/console/run-action";
 import { createAttendee } from "@/lib/attendees/create-attendee";
 import { deleteAttendee } from "@/lib/attendees/delete-attendee";
 import { restoreAttendee } from "@/lib/attendees/restore-attendee";
 import { revokeAttendee } from "@/lib/attendees/revoke-attendee";
 import { checkIn } from "@/lib/engagement/check-in";
+import { undoCheckIn } from "@/lib/engagement/undo-check-in";
 import { closeForm } from "@/lib/engagement/close-form";
 import { openForm } from "@/lib/engagement/open-form";
 import { archiveEvent } from "@/lib/events/archive-event";
@@ -85,7 +86,7 @@ export async function restoreAttendeeAction(_previous: ActionState<null>, formDa
 export async function checkInAttendeeAction(_previous: ActionState<null>, formData: FormData): Promise<ActionResult<null>> {
   return runAction(async () => {
     const orgId = text(formData, "orgId");
-    await requireAdmin(orgId);
+    await requireCheckInStaff(orgId);
     const { attendee, created, checkedInAt } = await checkIn(orgId, text(formData, "attendeeId"));
     if (!created) {
       throw new AppError("CONFLICT", `${attendee.displayName} already checked in at ${checkedInAt.toISOString().replace("T", " ").slice(0, 16)} UTC; one check-in per attendee.`, {
@@ -94,6 +95,16 @@ export async function checkInAttendeeAction(_previous: ActionState<null>, formDa
     }
     revalidatePath(`/console/${orgId}/events`, "layout");
     return { message: `${attendee.displayName} checked in.`, data: null };
+  });
+}
+
+export async function undoCheckInAction(_previous: ActionState<null>, formData: FormData): Promise<ActionResult<null>> {
+  return runAction(async () => {
+    const orgId = text(formData, "orgId");
+    await requireCheckInStaff(orgId);
+    const { attendee } = await undoCheckIn(orgId, text(formData, "attendeeId"));
+    revalidatePath(`/console/${orgId}/events`, "layout");
+    return { message: `${attendee.displayName}'s check-in was undone.`, data: null };
   });
 }
 

@@ -2,13 +2,14 @@
 
 import { revalidatePath } from "next/cache";
 import type { ActionResult, ActionState } from "@/lib/console/action-result";
+import type { MemberRole } from "@/lib/generated/prisma/client";
 import { requireAdmin } from "@/lib/console/guard";
 import { formText, runAction } from "@/lib/console/run-action";
 import { changeMemberRole } from "@/lib/orgs/change-member-role";
 import { createInvite, invitePath, revokeInvite } from "@/lib/orgs/invites";
 import { removeMember } from "@/lib/orgs/remove-member";
 
-export type CreatedInviteView = { email: string; role: "admin" | "member"; path: string; expiresAt: string };
+export type CreatedInviteView = { email: string; role: MemberRole; path: string; expiresAt: string };
 
 /** Creates a one-time invite; the link (path) is returned this once and never stored in clear. */
 export async function createInviteAction(_previous: ActionState<CreatedInviteView>, formData: FormData): Promise<ActionResult<CreatedInviteView>> {
@@ -17,7 +18,7 @@ export async function createInviteAction(_previous: ActionState<CreatedInviteVie
     const { user } = await requireAdmin(orgId);
     const { invite, token } = await createInvite(
       orgId,
-      { email: formText(formData, "email") ?? "", role: (formText(formData, "role") ?? "") as "admin" | "member" },
+      { email: formText(formData, "email") ?? "", role: (formText(formData, "role") ?? "") as MemberRole },
       user.id,
     );
     revalidatePath(`/console/${orgId}`, "layout");
