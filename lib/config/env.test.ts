@@ -19,6 +19,9 @@ describe("production configuration", () => {
     ["NEXTAUTH_URL missing", { NEXTAUTH_URL: undefined }, /^NEXTAUTH_URL is not set: expected the absolute public URL/],
     ["NEXTAUTH_URL relative", { NEXTAUTH_URL: "/console" }, /^NEXTAUTH_URL is invalid: expected an absolute http\(s\):\/\/ URL/],
     ["CRON_SECRET short", { CRON_SECRET: "abc" }, /^CRON_SECRET is invalid: expected at least 16 characters/],
+    ["SMTP_URL not smtp(s)://", { SMTP_URL: "mail.example.com:587" }, /^SMTP_URL is invalid: expected smtp:\/\/user:password@host:587/],
+    ["SMTP_URL http", { SMTP_URL: "https://mail.example.com" }, /^SMTP_URL is invalid: expected smtp:\/\//],
+    ["MAIL_FROM not an address", { MAIL_FROM: "Integrations" }, /^MAIL_FROM is invalid: expected an address/],
     ["DATABASE_PREPARED_STATEMENTS not on/off", { DATABASE_PREPARED_STATEMENTS: "yes" }, /^DATABASE_PREPARED_STATEMENTS is invalid: expected on or off/],
   ])("refuses %s with one line naming the variable", (_name, change, line) => {
     const env = { ...VALID, ...change };
@@ -26,6 +29,12 @@ describe("production configuration", () => {
     expect(problems).toHaveLength(1);
     expect(problems[0]).toMatch(line);
     expect(() => parseConfig(env)).toThrow(ConfigError);
+  });
+
+  it("reads SMTP_URL and MAIL_FROM, with a sender on the public host by default", () => {
+    expect(parseConfig(VALID)).toMatchObject({ smtpUrl: undefined, mailFrom: "Integrations <no-reply@integrations.example.com>" });
+    const mail = { SMTP_URL: "smtps://u:p@mail.example.com:465", MAIL_FROM: "Ops <ops@example.com>" };
+    expect(parseConfig({ ...VALID, ...mail })).toMatchObject({ smtpUrl: mail.SMTP_URL, mailFrom: mail.MAIL_FROM });
   });
 
   it("names statements unless turned off or the URL says pgbouncer=true", () => {

@@ -19,6 +19,14 @@ const absoluteUrl = z
     message: "expected an absolute http(s):// URL, e.g. https://integrations.example.com",
   });
 
+const smtpUrl = z
+  .string()
+  .refine((value) => URL.canParse(value) && /^smtps?:$/.test(new URL(value).protocol) && new URL(value).hostname !== "", {
+    message: "expected smtp://user:password@host:587 (STARTTLS) or smtps://user:password@host:465 (TLS)",
+  });
+// An address, optionally with a display name: "Integrations <no-reply@example.com>".
+const mailFrom = z.string().regex(/^(?:[^<>@\r\n]*<[^\s<>@]+@[^\s<>@]+>|[^\s<>@]+@[^\s<>@]+)$/, "expected an address, e.g. Integrations <no-reply@example.com>");
+
 export const envSchema = z.object({
   NODE_ENV: optional(z.string()),
   APP_SECRET: optional(z.string().min(32, "expected at least 32 characters (generate one with: openssl rand -base64 48)")),
@@ -48,6 +56,8 @@ export const envSchema = z.object({
       message: "expected http://127.0.0.1:<port> (tests only: a local server speaking Stripe's API)",
     }),
   ),
+  SMTP_URL: optional(smtpUrl),
+  MAIL_FROM: optional(mailFrom),
   VERCEL: optional(z.string()),
   VERCEL_ENV: optional(z.string()),
 });
@@ -73,6 +83,9 @@ export type Config = {
   serverless: boolean;
   /** Self-serve billing on Stripe; undefined when not configured (operators set plans with billing:set). */
   stripe: StripeConfig | undefined;
+  /** Outgoing mail (lib/mail); unset: no mail is sent. Holds credentials: never log it. */
+  smtpUrl: string | undefined;
+  mailFrom: string;
 };
 
 export type StripeConfig = {
@@ -229,6 +242,8 @@ export function parseConfig(env: Record<string, string | undefined>): Config {
               : undefined,
           }
         : undefined,
+    smtpUrl: values.SMTP_URL,
+    mailFrom: values.MAIL_FROM ?? `Integrations <no-reply@${values.NEXTAUTH_URL ? new URL(values.NEXTAUTH_URL).hostname : "localhost"}>`,
   };
 }
 
