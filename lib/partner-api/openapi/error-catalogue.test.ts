@@ -24,6 +24,8 @@ const NOT_PARTNER_API = new Set([
   "invalid_event", "unknown_customer", "organization_mismatch",
   // Door staff in the console (lib/console/guard.ts, lib/engagement/undo-check-in.ts).
   "check_in_staff_required", "not_checked_in", "undo_window_passed",
+  // Account email: password reset and change (lib/auth/password-reset.ts, change-password.ts).
+  "reset_link_invalid", "no_password",
 ]);
 
 async function sourceFiles(dir: string): Promise<string[]> {

@@ -6,6 +6,7 @@ import type { MemberRole } from "@/lib/generated/prisma/client";
 import { requireAdmin } from "@/lib/console/guard";
 import { formText, runAction } from "@/lib/console/run-action";
 import { changeMemberRole } from "@/lib/orgs/change-member-role";
+import { mailInvite } from "@/lib/orgs/invite-mail";
 import { createInvite, invitePath, revokeInvite } from "@/lib/orgs/invites";
 import { removeMember } from "@/lib/orgs/remove-member";
 
@@ -15,15 +16,21 @@ export type CreatedInviteView = { email: string; role: MemberRole; path: string;
 export async function createInviteAction(_previous: ActionState<CreatedInviteView>, formData: FormData): Promise<ActionResult<CreatedInviteView>> {
   return runAction(async () => {
     const orgId = formText(formData, "orgId") ?? "";
-    const { user } = await requireAdmin(orgId);
+    const { user, org } = await requireAdmin(orgId);
     const { invite, token } = await createInvite(
       orgId,
       { email: formText(formData, "email") ?? "", role: (formText(formData, "role") ?? "") as MemberRole },
       user.id,
     );
     revalidatePath(`/console/${orgId}`, "layout");
+    const mailed = await mailInvite({ email: invite.email, role: invite.role, orgName: org.name, invitedBy: user.name || user.email, token });
     return {
-      message: `Invitation for ${invite.email} created. Copy the link now: it will not be shown again.`,
+      message:
+        mailed.outcome === "sent"
+          ? `Invitation emailed to ${invite.email}. The link is also below, to send another way; it will not be shown again.`
+          : mailed.outcome === "not_configured"
+            ? `Invitation for ${invite.email} created. This deployment sends no email: copy the link now and send it to them yourself (chat, your own email); it will not be shown again.`
+            : `Invitation for ${invite.email} created, but the email could not be sent. Copy the link now and send it to them yourself; it will not be shown again.`,
       data: { email: invite.email, role: invite.role, path: invitePath(token), expiresAt: invite.expiresAt.toISOString() },
     };
   });
