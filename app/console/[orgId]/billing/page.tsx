@@ -69,7 +69,6 @@ export default async function BillingPage({ params, searchParams }: Props) {
               <span className="flex flex-wrap items-center justify-end gap-2 sm:justify-start">
                 <Badge tone="red">Locked</Badge>
                 <span className="text-zinc-600 dark:text-zinc-400">{integrationLockMessage(lock)}</span>
-                <code className="font-mono text-xs text-zinc-500">{lock}</code>
               </span>
             ) : (
               <Badge tone="green">Unlocked</Badge>
