@@ -1,4 +1,5 @@
 import { chromium, defineConfig, devices } from "@playwright/test";
+import { e2eStripeEnv } from "./e2e/support/stripe";
 import { findChromium, NoBrowserError, systemChromiumProbe } from "./lib/testing/chromium";
 
 // End-to-end tests of the organizer console over a production build (`next build` then
@@ -58,6 +59,8 @@ export default defineConfig({
       NEXTAUTH_URL: BASE_URL,
       NEXTAUTH_SECRET: process.env.E2E_NEXTAUTH_SECRET ?? "e2e-nextauth-secret-0123456789abcdefghijklmnop",
       OUTBOUND_ALLOW_LOOPBACK: "1",
+      // Self-serve billing talks to the local Stripe stand-in that e2e/billing-self-serve.spec.ts starts on this port.
+      ...e2eStripeEnv(PORT),
     },
   },
 });

@@ -181,6 +181,7 @@ const AUTHORING_ROWS: Record<string, () => (() => Promise<ActionResult<unknown>>
   [`${FORMS}#deleteFormAction`, () =>
     [A.orgId, B.orgId].map((orgId) => () => action(`${FORMS}#deleteFormAction`)(null, form({ orgId, id: A.items.draftForm })))],
 ]);
+const BILLING = "app/console/[orgId]/billing/actions.ts";
 
 /** Forged calls on A's attendee: A's org id; B's id with A's event; B's id and event with A's attendee. */
 const attendeeAttempts = (name: string) => () =>
@@ -267,6 +268,16 @@ const MATRIX: Record<string, () => (() => Promise<ActionResult<unknown>>)[]> = {
   [`${EVENTS}#revokeAttendeeAction`]: attendeeAttempts("revokeAttendeeAction"),
   [`${EVENTS}#restoreAttendeeAction`]: attendeeAttempts("restoreAttendeeAction"),
   [`${EVENTS}#checkInAttendeeAction`]: attendeeAttempts("checkInAttendeeAction"),
+  [`${EVENTS}#undoCheckInAction`]: attendeeAttempts("undoCheckInAction"),
+  // Sends the browser to Stripe or back to the billing page naming the refusal: read from the redirect.
+  [`${BILLING}#stripeRedirectAction`]: () =>
+    ["card", "annual", "portal"].map((intent) => async () => {
+      const thrown = await action(`${BILLING}#stripeRedirectAction`)(form({ orgId: A.orgId, intent })).catch((error: unknown) => error);
+      const digest = String((thrown as { digest?: string } | undefined)?.digest ?? "");
+      return digest.includes("refused=NOT_FOUND")
+        ? { ok: false as const, code: "NOT_FOUND", message: "refused" }
+        : { ok: true as const, message: digest, data: null };
+    }),
   [`${EVENTS}#addAttendeeAction`]: () =>
     [
       [A.orgId, A.eventId],
@@ -326,6 +337,7 @@ let sessionOfA: string;
 const EXEMPT: Record<string, string> = {
   "app/console/new/actions.ts#createOrganizationAction": "creates a new organization owned by the signed-in user; no existing organization is named",
   "app/console/account/actions.ts#signOutEverywhereAction": "ends the signed-in user's own sessions; no organization is named",
+  "app/console/account/actions.ts#changePasswordAction": "changes the signed-in user's own password; no organization is named",
 };
 
 beforeAll(async () => {

@@ -5,7 +5,7 @@ import { usePathname } from "next/navigation";
 import { DisclosureMenu, menuItemClasses } from "@/components/ui/disclosure-menu";
 import { CheckIcon, ChevronsIcon, PlusIcon } from "@/components/ui/icons";
 
-export type OrgOption = { id: string; name: string; role: "admin" | "member" };
+export type OrgOption = { id: string; name: string; role: "admin" | "member" | "door_staff" };
 
 /** Switches organization while staying on the same section (API keys → API keys of the other org). */
 export function OrgSwitcher({ orgs, currentOrgId }: { orgs: OrgOption[]; currentOrgId: string }) {

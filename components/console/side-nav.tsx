@@ -20,7 +20,7 @@ const ITEMS = [
  * The console sections. A column on wide screens; on phones a row that scrolls sideways
  * under the header, so every section stays one tap away without a hidden menu.
  */
-export function SideNav({ orgId }: { orgId: string }) {
+export function SideNav({ orgId, doorStaff = false }: { orgId: string; doorStaff?: boolean }) {
   const pathname = usePathname();
   const navRef = useRef<HTMLElement>(null);
   const base = `/console/${orgId}`;
@@ -49,7 +49,7 @@ export function SideNav({ orgId }: { orgId: string }) {
     );
   return (
     <nav ref={navRef} aria-label="Console" className="relative flex gap-1 overflow-x-auto px-3 py-2 md:flex-col md:overflow-visible md:px-3 md:py-4">
-      {ITEMS.map(({ segment, label, Icon }) => {
+      {ITEMS.filter((item) => !doorStaff || item.segment === "events").map(({ segment, label, Icon }) => {
         const href = segment ? `${base}/${segment}` : base;
         const active = segment ? pathname === href || pathname.startsWith(`${href}/`) : pathname === base;
         return (

@@ -1,5 +1,6 @@
 "use client";
 
+import Link from "next/link";
 import { signOut } from "next-auth/react";
 import { useState } from "react";
 import { DisclosureMenu, menuItemClasses } from "@/components/ui/disclosure-menu";
@@ -37,6 +38,9 @@ export function UserMenu({ name, email, signOutEverywhere }: { name: string; ema
             <p className="truncate text-sm text-zinc-500 dark:text-zinc-400">{email}</p>
           </div>
           <div className="my-1 border-t border-zinc-200 dark:border-zinc-700" />
+          <Link href="/console/account" className={menuItemClasses}>
+            Your account and password
+          </Link>
           <button
             type="button"
             className={menuItemClasses}

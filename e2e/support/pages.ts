@@ -11,6 +11,9 @@ export const PAGES: Record<string, (ids: PageIds) => string> = {
   "app/page.tsx": () => "/",
   "app/(auth)/sign-in/page.tsx": () => "/sign-in",
   "app/(auth)/sign-up/page.tsx": () => "/sign-up",
+  "app/(auth)/forgot-password/page.tsx": () => "/forgot-password",
+  "app/(auth)/reset-password/[token]/page.tsx": () => "/reset-password/no-such-reset-token-0123456789",
+  "app/console/account/page.tsx": () => "/console/account",
   "app/invite/[token]/page.tsx": ({ inviteToken }) => `/invite/${inviteToken ?? "no-such-token-0123456789"}`,
   "app/console/page.tsx": () => "/console",
   "app/console/new/page.tsx": () => "/console/new",
@@ -37,7 +40,14 @@ export const PAGES: Record<string, (ids: PageIds) => string> = {
 };
 
 /** The pages a signed-out visitor opens. */
-export const SIGNED_OUT_PAGES = ["app/page.tsx", "app/(auth)/sign-in/page.tsx", "app/(auth)/sign-up/page.tsx", "app/invite/[token]/page.tsx"];
+export const SIGNED_OUT_PAGES = [
+  "app/page.tsx",
+  "app/(auth)/sign-in/page.tsx",
+  "app/(auth)/sign-up/page.tsx",
+  "app/(auth)/forgot-password/page.tsx",
+  "app/(auth)/reset-password/[token]/page.tsx",
+  "app/invite/[token]/page.tsx",
+];
 
 /** The page files under app/, as repository paths. */
 export function pageFiles(dir = "app"): string[] {

@@ -44,7 +44,7 @@ export const signUpSchema = z.object({
 
 export const newOrganizationSchema = z.object({ orgName: orgNameField });
 
-export const ROLES = ["admin", "member"] as const;
+export const ROLES = ["admin", "member", "door_staff"] as const;
 export type Role = (typeof ROLES)[number];
 
 export const inviteSchema = z.object({

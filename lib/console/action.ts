@@ -1,6 +1,6 @@
 import { revalidatePath } from "next/cache";
 import type { ActionResult, ActionState } from "./action-result";
-import { requireAdmin, requireMember, type ConsoleContext } from "./guard";
+import { requireAdmin, requireCheckInStaff, requireMember, type ConsoleContext } from "./guard";
 import { formText, runAction } from "./run-action";
 
 // The one shape of a console server action (in the spirit of dub's authActionClient):
@@ -20,8 +20,8 @@ export type FormFields = {
 export type ActionContext = ConsoleContext & { orgId: string; form: FormFields };
 
 export type ActionOptions = {
-  /** Who may run it: admins (the default, every mutation) or any member (reads). */
-  role?: "admin" | "member";
+  /** Who may run it: admins (the default, every mutation), door staff and admins (check-ins), or any member (reads). */
+  role?: "admin" | "checkInStaff" | "member";
   /** What to revalidate after success: the organization's pages (default), its events section, or nothing. */
   refresh?: "org" | "events" | false;
 };
@@ -38,7 +38,8 @@ export function consoleAction<T = null>(
     runAction(async () => {
       const form = formFields(formData);
       const orgId = form.text("orgId");
-      const context = options.role === "member" ? await requireMember(orgId) : await requireAdmin(orgId);
+      const context =
+        options.role === "member" ? await requireMember(orgId) : options.role === "checkInStaff" ? await requireCheckInStaff(orgId) : await requireAdmin(orgId);
       const result = await body({ ...context, orgId, form });
       const refresh = options.refresh ?? "org";
       if (refresh) revalidatePath(refresh === "org" ? `/console/${orgId}` : `/console/${orgId}/events`, "layout");

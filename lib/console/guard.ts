@@ -1,4 +1,4 @@
-import { notFound } from "next/navigation";
+import { notFound, redirect } from "next/navigation";
 import { cache } from "react";
 import { z } from "zod";
 import { requireUser, type SessionUser } from "@/lib/auth/session";
@@ -27,11 +27,30 @@ export const findMembership = cache(async (orgId: string, userId: string) => {
  * reveals nothing about whether it exists.
  */
 export async function requireMember(orgId: string): Promise<ConsoleContext> {
+  const context = await requireGuestListViewer(orgId);
+  // Door staff see the guest lists and nothing else: anywhere else sends them there.
+  if (context.membership.role === "door_staff") redirect(`/console/${encodeURIComponent(orgId)}/events`);
+  return context;
+}
+
+/** Any role of `orgId`, door staff included: the events list and guest lists only. */
+export async function requireGuestListViewer(orgId: string): Promise<ConsoleContext> {
   const user = await requireUser(`/console/${encodeURIComponent(orgId)}`);
   const membership = await findMembership(orgId, user.id);
   if (!membership) notFound();
   const { org, ...rest } = membership;
   return { user, org, membership: rest };
+}
+
+export const CHECK_IN_REQUIRED_MESSAGE = "Only admins and door staff of this organization can check guests in.";
+
+/** Admins and door staff: checking guests in, and undoing a check-in. */
+export async function requireCheckInStaff(orgId: string): Promise<ConsoleContext> {
+  const context = await requireGuestListViewer(orgId);
+  if (context.membership.role !== "admin" && context.membership.role !== "door_staff") {
+    throw new AppError("FORBIDDEN", CHECK_IN_REQUIRED_MESSAGE, { reason: "check_in_staff_required" });
+  }
+  return context;
 }
 
 export const ADMIN_REQUIRED_MESSAGE = "Only admins of this organization can make changes. Ask an admin to do this for you.";

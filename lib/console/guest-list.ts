@@ -1,5 +1,6 @@
 import { getDb } from "@/lib/platform/db/client";
 import { Prisma } from "@/lib/generated/prisma/client";
+import { normalizeBadgeCode } from "@/lib/domain/badges/badge-code";
 import { searchText } from "@/lib/platform/text/control-characters";
 import { keysetCursor, parseKeysetCursor } from "./keyset-cursor";
 
@@ -35,7 +36,11 @@ export async function listGuests(
     conditions.push(Prisma.sql`a.email = ${q}::citext`);
   } else if (q) {
     const pattern = `%${q.replace(/[\\%_]/g, "\\$&")}%`;
-    conditions.push(Prisma.sql`(a."displayName" ILIKE ${pattern} OR a.email::text ILIKE ${pattern} OR a.company ILIKE ${pattern})`);
+    // A badge code however it is typed at the door (PYT-UZX, pytuzx, PYT UZX): equality on
+    // the (eventId, badgeCode) unique index, beside the substring match.
+    const badge = normalizeBadgeCode(q);
+    const byBadge = /^[A-Z0-9]{6}$/.test(badge) ? Prisma.sql` OR a."badgeCode" = ${badge}` : Prisma.empty;
+    conditions.push(Prisma.sql`(a."displayName" ILIKE ${pattern} OR a.email::text ILIKE ${pattern} OR a.company ILIKE ${pattern}${byBadge})`);
   }
   const rows = await getDb().$queryRaw<GuestRow[]>`
     SELECT a.id, a."displayName", a.email::text AS email, a.company, a."jobTitle", a.status::text AS status,

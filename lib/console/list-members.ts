@@ -1,7 +1,7 @@
 import { getDb } from "@/lib/platform/db/client";
 import { pageInfo, pageRequest, type PageInfo } from "./pagination";
 
-export type MemberRow = { id: string; userId: string; email: string; name: string; role: "admin" | "member"; joinedAt: Date };
+export type MemberRow = { id: string; userId: string; email: string; name: string; role: "admin" | "member" | "door_staff"; joinedAt: Date };
 
 /** One page of the organization's members, admins first, then by join date. */
 export async function listMembers(orgId: string, requestedPage = 1): Promise<{ rows: MemberRow[]; page: PageInfo }> {

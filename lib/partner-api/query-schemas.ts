@@ -1,4 +1,6 @@
 import { z } from "zod";
+import { attendeeEmailSchema } from "@/lib/domain/attendees/attendee-input";
+import { normalizeBadgeCode } from "@/lib/domain/badges/badge-code";
 import { FEED_EVENT_TYPES, type FeedEventType } from "@/lib/domain/webhooks/feed-types";
 
 // Shared query parameters (spec, "Shared parameters and rules").
@@ -36,9 +38,29 @@ export const eventListQuery = pageQuery.extend({
   status: z.enum(["draft", "published", "archived"]).optional().describe("Only events in this state"),
 });
 
+const BADGE_LOOKUP_MESSAGE = "badgeCode must be a badge code: six letters and digits, spaces and dashes ignored (e.g. PYT-UZX).";
+
+// Lookups by the keys people and badge scanners hold: each matches at most one attendee of
+// the event (both are unique per event), through the unique index.
+export const badgeCodeLookupParam = z
+  .string()
+  .max(32, BADGE_LOOKUP_MESSAGE)
+  .transform(normalizeBadgeCode)
+  .pipe(z.string().regex(/^[A-Z0-9]{6}$/, BADGE_LOOKUP_MESSAGE))
+  .optional()
+  .describe(
+    "Only the attendee with this badge code. Normalised as the badge rules say: spaces and dashes removed, upper-cased (PYT-UZX, pytuzx and PYT UZX are the same code). The list then holds zero or one attendee.",
+  );
+
+export const emailLookupParam = attendeeEmailSchema
+  .optional()
+  .describe("Only the attendee with this address, compared case-insensitively and otherwise exactly. The list then holds zero or one attendee.");
+
 export const attendeeListQuery = pageQuery.extend({
   status: z.enum(["invited", "active", "revoked"]).optional().describe("Only attendees in this state"),
   updatedSince: updatedSinceParam,
+  badgeCode: badgeCodeLookupParam,
+  email: emailLookupParam,
 });
 
 export const sessionListQuery = pageQuery.extend({ updatedSince: updatedSinceParam });

@@ -34,12 +34,21 @@ export default async function SignInPage({ searchParams }: { searchParams: Searc
           <Link href={signUpHref} className="font-medium text-indigo-600 underline-offset-2 hover:underline dark:text-indigo-400">
             Create an account
           </Link>
+          {" · "}
+          <Link href="/forgot-password" className="font-medium text-indigo-600 underline-offset-2 hover:underline dark:text-indigo-400">
+            Forgot password?
+          </Link>
         </>
       }
     >
       {signedUp ? (
         <Callout tone="info" title="Now sign in" data-testid="sign-up-notice" className="mb-5">
           {signedUp === "invite" ? INVITE_SIGN_UP_NOTICE : SIGN_UP_NOTICE}
+        </Callout>
+      ) : null}
+      {first(params.reset) || first(params.passwordChanged) ? (
+        <Callout tone="info" title="Password changed" data-testid="password-changed-notice" className="mb-5">
+          Every session of this account has ended. Sign in with the new password.
         </Callout>
       ) : null}
       <OAuthButtons providers={oauthProviderList()} callbackUrl={callbackUrl} />

@@ -7,7 +7,7 @@ import { UserMenu } from "@/components/console/user-menu";
 import { Badge } from "@/components/ui/badge";
 import { LogoMark } from "@/components/ui/icons";
 import { ToastProvider } from "@/components/ui/toast";
-import { listUserOrganizations, requireMember } from "@/lib/console/guard";
+import { listUserOrganizations, requireGuestListViewer } from "@/lib/console/guard";
 import { signOutEverywhereAction } from "@/app/console/account/actions";
 import { FailureNoticeBanner } from "@/components/console/webhooks/failure-notice-banner";
 import { acknowledgeFailureNoticeAction } from "./webhooks/notice-actions";
@@ -19,7 +19,7 @@ import { acknowledgeFailureNoticeAction } from "./webhooks/notice-actions";
  */
 export default async function OrgLayout({ children, params }: { children: ReactNode; params: Promise<{ orgId: string }> }) {
   const { orgId } = await params;
-  const { user, membership } = await requireMember(orgId);
+  const { user, membership } = await requireGuestListViewer(orgId);
   const orgs = await listUserOrganizations(user.id);
   return (
     <ToastProvider>
@@ -44,6 +44,8 @@ export default async function OrgLayout({ children, params }: { children: ReactN
             <OrgSwitcher orgs={orgs} currentOrgId={orgId} />
             {membership.role === "member" ? (
               <Badge className="hidden sm:inline-flex">View only</Badge>
+            ) : membership.role === "door_staff" ? (
+              <Badge className="hidden sm:inline-flex">Door staff</Badge>
             ) : null}
             <div className="ml-auto flex items-center gap-1 sm:gap-3">
               {/* A route handler, not a page: a plain link loads it as a document. */}
@@ -60,7 +62,7 @@ export default async function OrgLayout({ children, params }: { children: ReactN
         </header>
         <div className="flex flex-1 flex-col md:flex-row">
           <aside className="sticky top-14 z-20 border-b border-zinc-200 bg-white/95 backdrop-blur md:static md:w-56 md:shrink-0 md:border-r md:border-b-0 md:bg-transparent dark:border-zinc-800 dark:bg-zinc-950/95 md:dark:bg-transparent">
-            <SideNav orgId={orgId} />
+            <SideNav orgId={orgId} doorStaff={membership.role === "door_staff"} />
           </aside>
           <main id="main-content" className="min-w-0 flex-1 px-4 py-6 sm:px-6 lg:px-10 lg:py-8">
             <div className="mx-auto max-w-5xl space-y-6">

@@ -1,12 +1,11 @@
-import type { ReactNode } from "react";
+import Link from "next/link";
 import { LIST_PARAMS, type EngagementList, type EngagementRecord } from "@/lib/console/engagement-lists";
 import { ActivityPanel } from "./activity-panel";
 import { CheckInsTable, FeedbackTable, ScansTable, SubmissionsTable } from "./engagement-tables";
 import { KeysetPager } from "./keyset-pager";
 
-const Cli = ({ children }: { children: ReactNode }) => <code className="font-mono text-xs break-all">{children}</code>;
-
-const FROM_APP = "Attendee-side activity comes from the attendee app, which is not part of this console.";
+const FROM_APP = "It comes from the attendee app of the event-management service and appears here as attendees use it.";
+const linkClass = "font-medium underline underline-offset-2";
 
 /**
  * The read-only engagement lists, for the event's engagement section or (with `attendee`)
@@ -35,7 +34,6 @@ export function EngagementPanels({
   const attendees = attendee ? null : guestsPath;
   const forWho = attendee ? ` for ${attendee.displayName}` : "";
   const fromWho = attendee ? ` from ${attendee.displayName}` : "";
-  const attendeeFlag = attendee ? attendee.id : "ID";
   const times = `Newest first; times at the venue (${timezone}).`;
   return (
     <>
@@ -44,7 +42,7 @@ export function EngagementPanels({
           id="check-ins"
           title="Check-ins"
           description={times}
-          empty={record.checkIns.rows.length ? null : { title: "No check-ins yet", next: <>Check guests in from the guest list (Check in), or with the operator CLI: <Cli>npm run ops -- checkin --attendee ID</Cli>.</> }}
+          empty={record.checkIns.rows.length ? null : { title: "No check-ins yet", next: <>Guests are checked in at the front desk: open the <Link className={linkClass} href={guestsPath}>guest list</Link> and use Check in.</> }}
           pager={pager("checkIns", record.checkIns.next, "Check-in pages", "check-ins")}
         >
           <CheckInsTable rows={record.checkIns.rows} timezone={timezone} attendees={attendees} />
@@ -54,7 +52,7 @@ export function EngagementPanels({
         id="session-attendance"
         title="Session attendance"
         description={<>Door scans at session entrances. {times}</>}
-        empty={record.scans.rows.length ? null : { title: `No session scans${forWho} yet`, next: <>{FROM_APP} On this machine the operator CLI records a door scan: <Cli>npm run ops -- scan --session ID --attendee {attendeeFlag}</Cli>.</> }}
+        empty={record.scans.rows.length ? null : { title: `No session scans${forWho} yet`, next: <>Door staff scan attendees&apos; badges at session entrances with the attendee app. {FROM_APP}</> }}
         pager={pager("scans", record.scans.next, "Session attendance pages", "session-attendance")}
       >
         <ScansTable rows={record.scans.rows} timezone={timezone} attendees={attendees} />
@@ -63,7 +61,7 @@ export function EngagementPanels({
         id="form-answers"
         title="Form answers"
         description={<>One per attendee and form; a correction raises the revision. {times}</>}
-        empty={record.submissions.rows.length ? null : { title: `No form answers${fromWho} yet`, next: <>Answers arrive once a form is open: define one under Forms above (New form), then Open it. {FROM_APP} On this machine the operator CLI submits answers to an open form: <Cli>npm run ops -- form:submit --form ID --attendee {attendeeFlag} --answers JSON</Cli>.</> }}
+        empty={record.submissions.rows.length ? null : { title: `No form answers${fromWho} yet`, next: <>Answers arrive once a form is open: define one under Forms above (New form), then Open it. {FROM_APP}</> }}
         pager={pager("submissions", record.submissions.next, "Form answer pages", "form-answers")}
       >
         <SubmissionsTable rows={record.submissions.rows} timezone={timezone} attendees={attendees} />
@@ -72,7 +70,7 @@ export function EngagementPanels({
         id="feedback"
         title="Feedback"
         description={<>Ratings, reviews, suggestions and comments, shown as written (long comments cut). {times}</>}
-        empty={record.feedback.rows.length ? null : { title: `No feedback${fromWho} yet`, next: <>{FROM_APP} On this machine the operator CLI records feedback: <Cli>npm run ops -- feedback:create --event ID --kind feedback --comment TEXT{attendee ? ` --attendee ${attendee.id}` : ""}</Cli>.</> }}
+        empty={record.feedback.rows.length ? null : { title: `No feedback${fromWho} yet`, next: <>Attendees rate sessions and leave feedback in the attendee app. {FROM_APP}</> }}
         pager={pager("feedback", record.feedback.next, "Feedback pages", "feedback")}
       >
         <FeedbackTable rows={record.feedback.rows} timezone={timezone} attendees={attendees} />

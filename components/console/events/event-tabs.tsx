@@ -12,11 +12,11 @@ const TABS = [
 ] as const;
 
 /** The event page's sections; each is its own route so a tab is a link that can be shared. */
-export function EventTabs({ base }: { base: string }) {
+export function EventTabs({ base, guestListOnly = false }: { base: string; guestListOnly?: boolean }) {
   const selected = useSelectedLayoutSegment();
   return (
     <nav aria-label="Event sections" className="flex gap-1 overflow-x-auto border-b border-zinc-200 dark:border-zinc-800">
-      {TABS.map((tab) => {
+      {TABS.filter((tab) => !guestListOnly || tab.segment === "guests").map((tab) => {
         const current = tab.segment === null ? selected === null : selected === tab.segment;
         return (
           <Link

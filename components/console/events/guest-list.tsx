@@ -21,6 +21,7 @@ export function GuestList({
   status,
   actions,
   archived,
+  linkToAttendee = true,
 }: {
   orgId: string;
   eventId: string;
@@ -30,6 +31,8 @@ export function GuestList({
   status: string;
   actions: GuestActions | null;
   archived: boolean;
+  /** Door staff have no attendee pages: the name is plain text for them. */
+  linkToAttendee?: boolean;
 }) {
   const base = `/console/${orgId}/events/${eventId}/guests`;
   const params = (extra: Record<string, string>) => new URLSearchParams({ ...(q ? { q } : {}), ...(status ? { status } : {}), ...extra });
@@ -37,7 +40,7 @@ export function GuestList({
     <>
       <form role="search" aria-label="Search the guest list" className="flex flex-col gap-3 px-4 pt-4 sm:flex-row sm:items-end sm:px-6" action={base}>
         <label className="flex-1 text-sm font-medium text-zinc-900 dark:text-zinc-100">
-          Name, email or company
+          Name, email, company or badge code
           <input name="q" defaultValue={q} className={cx(inputClasses, "mt-1")} />
         </label>
         <label className="text-sm font-medium text-zinc-900 dark:text-zinc-100">
@@ -78,9 +81,13 @@ export function GuestList({
               return (
                 <Tr key={guest.id} data-testid="guest-row" data-attendee-id={guest.id}>
                   <Td className="max-sm:pb-2">
-                    <Link href={`${base}/${guest.id}`} className={cx("font-medium text-zinc-900 hover:underline dark:text-zinc-100", focusRing)} data-testid="guest-link">
-                      {guest.displayName}
-                    </Link>
+                    {linkToAttendee ? (
+                      <Link href={`${base}/${guest.id}`} className={cx("font-medium text-zinc-900 hover:underline dark:text-zinc-100", focusRing)} data-testid="guest-link">
+                        {guest.displayName}
+                      </Link>
+                    ) : (
+                      <span className="font-medium text-zinc-900 dark:text-zinc-100" data-testid="guest-name">{guest.displayName}</span>
+                    )}
                     <div className="text-xs text-zinc-500 dark:text-zinc-400">{guest.email}</div>
                   </Td>
                   <Td label="Company">{guest.company ?? "—"}</Td>
@@ -91,7 +98,13 @@ export function GuestList({
                     <Badge tone={statusTone(guest.status)}>{guest.status}</Badge>
                   </Td>
                   <Td label="Checked in">
-                    {guest.checkedInAt ? <time dateTime={guest.checkedInAt.toISOString()}>{guest.checkedInAt.toISOString().slice(0, 16).replace("T", " ")} UTC</time> : "—"}
+                    {guest.checkedInAt ? (
+                      <span data-testid="checked-in-at">
+                        Checked in at <time dateTime={guest.checkedInAt.toISOString()}>{guest.checkedInAt.toISOString().slice(0, 16).replace("T", " ")} UTC</time>
+                      </span>
+                    ) : (
+                      "Not yet"
+                    )}
                   </Td>
                   {actions ? (
                     <Td className="text-right">

@@ -9,11 +9,12 @@ import { FormStatus } from "@/components/ui/form-status";
 import { inviteSchema } from "@/lib/auth/form-schemas";
 import { OneTimeSecret } from "../one-time-secret";
 
-type CreatedInvite = { email: string; role: "admin" | "member"; path: string; expiresAt: string };
+type CreatedInvite = { email: string; role: "admin" | "member" | "door_staff"; path: string; expiresAt: string };
 
 const ROLE_OPTIONS = [
   { value: "member", label: "Member", detail: "Sees keys, webhooks, data sources and billing. Cannot change anything." },
   { value: "admin", label: "Admin", detail: "Creates and revokes keys, manages webhooks, data sources and members." },
+  { value: "door_staff", label: "Door staff", detail: "Sees the guest lists and checks guests in. Nothing else." },
 ] as const;
 
 /**

@@ -4,10 +4,12 @@
 
 export const THROTTLE_WINDOW_SECONDS = 15 * 60;
 
-export type ThrottleAction = "sign-in" | "sign-up" | "invite";
+export type ThrottleAction = "sign-in" | "sign-up" | "invite" | "password-reset";
 
 export const THROTTLE_LIMITS: Record<ThrottleAction, { account: number; ip: number }> = {
   "sign-in": { account: 10, ip: 100 },
   "sign-up": { account: 5, ip: 20 },
   invite: { account: 10, ip: 20 },
+  // Each request may send a mail: fewer per address than sign-in failures.
+  "password-reset": { account: 5, ip: 20 },
 };

@@ -1,4 +1,5 @@
 import type { Command } from "../command";
+import { accountCommands } from "./accounts";
 import { demoCommands } from "./demo";
 import { engagementCommands } from "./engagement";
 import { importCommands } from "./imports";
@@ -9,6 +10,7 @@ import { webhookCommands } from "./webhooks";
 // Each capability keeps its commands in its own file; this is the whole table.
 export const commands: Record<string, Command> = {
   ...organizationCommands,
+  ...accountCommands,
   ...demoCommands,
   ...webhookCommands,
   ...engagementCommands,

@@ -58,11 +58,13 @@ function namingRefusedFields<T extends z.ZodObject>(schema: T, accepted: readonl
   }) as T;
 }
 
+/** An attendee's address as the API accepts it (creation, and the list's email lookup). */
+export const attendeeEmailSchema = z
+  .email({ error: "email must be an email address (no spaces, ASCII only)." })
+  .max(EMAIL_MAX, `email must be at most ${EMAIL_MAX} characters.`);
+
 const createShape = {
-  email: z
-    .email({ error: "email must be an email address (no spaces, ASCII only)." })
-    .max(EMAIL_MAX, `email must be at most ${EMAIL_MAX} characters.`)
-    .describe("Unique within the event, compared case-insensitively; stored as given; immutable"),
+  email: attendeeEmailSchema.describe("Unique within the event, compared case-insensitively; stored as given; immutable"),
   displayName: displayName
     .optional()
     .describe(`1 to ${ATTENDEE_TEXT_MAX} characters, surrounding whitespace removed; defaults to the part of the address before the @`),

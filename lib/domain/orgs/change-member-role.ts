@@ -4,10 +4,10 @@ import { validationError } from "@/lib/platform/errors/app-error";
 import { lastAdmin, lockMembership } from "./lock-memberships";
 import { WRITE_TRANSACTION } from "@/lib/platform/db/write-transaction";
 
-export const memberRoleSchema = z.enum(["admin", "member"], { message: "Choose admin or member." });
+export const memberRoleSchema = z.enum(["admin", "member", "door_staff"], { message: "Choose admin, member or door staff." });
 
 /** Sets a member's role. Demoting the last admin is refused (409 last_admin); the same role is a no-op. */
-export async function changeMemberRole(orgId: string, membershipId: string, role: unknown): Promise<{ changed: boolean; role: "admin" | "member" }> {
+export async function changeMemberRole(orgId: string, membershipId: string, role: unknown): Promise<{ changed: boolean; role: "admin" | "member" | "door_staff" }> {
   const parsed = memberRoleSchema.safeParse(role);
   if (!parsed.success) throw validationError(parsed.error.issues.map((issue) => ({ ...issue, path: ["role"] })));
   const next = parsed.data;

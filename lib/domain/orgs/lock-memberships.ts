@@ -6,7 +6,7 @@ import type { Prisma } from "@/lib/generated/prisma/client";
 // organization serializes these changes, so two admins demoting each other at once
 // cannot leave the organization with none: the second sees the first's result.
 
-type Row = { id: string; userId: string; role: "admin" | "member" };
+type Row = { id: string; userId: string; role: "admin" | "member" | "door_staff" };
 
 export async function lockMembership(tx: Prisma.TransactionClient, orgId: string, membershipId: string): Promise<{ target: Row; admins: number }> {
   if (!z.uuid().safeParse(membershipId).success) throw new AppError("NOT_FOUND", "No such member.");

@@ -58,6 +58,7 @@ describe("the document", () => {
     expect([...dates].sort().reverse()).toEqual(dates);
     expect(changelog[0].kind).toBe("additive");
     expect(changelog[0].changes.join(" ")).toMatch(/webhook-signature/);
+    expect(changelog[0].changes.join(" ")).toMatch(/badgeCode[\s\S]*email/);
     expect(changelog[1].changes.join(" ")).toMatch(/Idempotency-Key[\s\S]*updatedSince/);
     expect(changelog[2].changes.join(" ")).toMatch(/badgeCode[\s\S]*featuredOnCards|featuredOnCards[\s\S]*badgeCode/);
     // The description shows the same changelog, newest first.

@@ -21,6 +21,13 @@ const NOT_PARTNER_API = new Set([
   "invalid_content_type", "repeated_field",
   // Programme and form authoring in the console.
   "form_field_locked", "form_not_draft", "track_in_use",
+  // Self-serve billing: the console's Stripe actions and Stripe's webhook route (lib/domain/billing/stripe-*.ts).
+  "annual_not_offered", "no_billing_customer", "billing_not_configured", "stripe_unavailable", "unhandled_type", "invalid_signature",
+  "invalid_event", "unknown_customer", "organization_mismatch",
+  // Door staff in the console (lib/console/guard.ts, lib/domain/engagement/undo-check-in.ts).
+  "check_in_staff_required", "not_checked_in", "undo_window_passed",
+  // Account email: password reset and change (lib/auth/password-reset.ts, change-password.ts).
+  "reset_link_invalid", "no_password",
 ]);
 
 async function sourceFiles(dir: string): Promise<string[]> {

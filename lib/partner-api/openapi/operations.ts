@@ -191,7 +191,7 @@ export const OPERATIONS: readonly Operation[] = [
     operationId: "listAttendees",
     tag: "Attendees",
     summary: "List attendees",
-    description: `The event's guest list, **oldest first** (by creation). With \`updatedSince\`: only attendees changed at or after that instant, ordered by \`updatedAt\`, then \`id\`, so an incremental sync can keep a high-water mark (see the guide). A cursor continues only the list it came from: switching \`updatedSince\` or \`status\` mid-walk is refused with \`INVALID_CURSOR\`. ${PAGED_ORDER_NOTE} Respect \`visibleInList\` when republishing a list.`,
+    description: `The event's guest list, **oldest first** (by creation). With \`updatedSince\`: only attendees changed at or after that instant, ordered by \`updatedAt\`, then \`id\`, so an incremental sync can keep a high-water mark (see the guide). A cursor continues only the list it came from: switching \`updatedSince\` or \`status\` mid-walk is refused with \`INVALID_CURSOR\`. ${PAGED_ORDER_NOTE} Respect \`visibleInList\` when republishing a list. **Lookups:** \`badgeCode\` (spaces and dashes ignored, any case) or \`email\` (any case) return the one matching attendee, or an empty list, as a badge scanner or lead-retrieval app needs.`,
     scope: "attendees:read",
     query: attendeeListQuery,
     success: { status: 200, description: "A page of attendees.", envelope: "paged", schema: AttendeeSchema },

@@ -13,7 +13,16 @@ import { SerializedJson } from "@/lib/platform/http/responses";
 // Both reads run in the key's statement (key-bound-read.ts): `org` is the key's
 // organization, and an event of another organization yields nothing, so a 404.
 
-type AttendeeQuery = { limit: number; cursor?: string; status?: "invited" | "active" | "revoked"; updatedSince?: Date };
+type AttendeeQuery = {
+  limit: number;
+  cursor?: string;
+  status?: "invited" | "active" | "revoked";
+  updatedSince?: Date;
+  /** Normalised (badgeCodeLookupParam): equality on the (eventId, badgeCode) unique index. */
+  badgeCode?: string;
+  /** citext equality on the (eventId, email) unique index. */
+  email?: string;
+};
 
 type PageRow = KeysetSummary & { pageEventFound: boolean | null };
 
@@ -25,14 +34,18 @@ export function attendeePageRead(eventId: string, query: AttendeeQuery): KeyBoun
   const statusFilter = query.status ? Prisma.sql`AND a.status = ${query.status}::"AttendeeStatus"` : Prisma.empty;
   const since = query.updatedSince;
   const sinceFilter = since ? Prisma.sql`AND a."updatedAt" >= ${since}::timestamptz` : Prisma.empty;
+
   // The filter is part of the scope: a cursor of the full list is refused on a filtered
   // one (and vice versa), as is a cursor carried over to another updatedSince.
-  const scope = `attendees:${eventId}:${query.status ?? "*"}${since ? `:updatedSince=${since.toISOString()}` : ""}`;
+  const scope =
+    `attendees:${eventId}:${query.status ?? "*"}${since ? `:updatedSince=${since.toISOString()}` : ""}` +
+    `${query.badgeCode ? `:badgeCode=${query.badgeCode}` : ""}${query.email ? `:email=${query.email.toLowerCase()}` : ""}`;
   const columns: SortColumn[] = [
     { sql: since ? `a."updatedAt"` : `a."createdAt"`, cast: "timestamptz" },
     { sql: `a.id`, cast: "uuid" },
   ];
   const bounds = keysetBounds({ scope, cursor: query.cursor, limit: query.limit, direction: "asc", columns });
+  if (query.badgeCode || query.email) return attendeeLookupRead(eventId, query, Prisma.sql`${statusFilter} ${sinceFilter}`);
   return {
     // The page and the event's tenancy check together; "pageEventFound" tells an empty
     // list from a missing (or foreign) event, which is a 404.
@@ -54,6 +67,29 @@ export function attendeePageRead(eventId: string, query: AttendeeQuery): KeyBoun
       if (!summary.pageEventFound) throw new AppError("NOT_FOUND", "No such event.");
       const page = keysetSummaryPage(scope, query.limit, summary);
       return SerializedJson.list(page.body, { nextCursor: page.nextCursor });
+    },
+  };
+}
+
+/**
+ * A lookup by a unique key of the event (badge code, email): zero or one row, read by
+ * equality on the unique index, never by walking the ordered list. Answered as a page
+ * with no next cursor (a lookup's cursor is never issued, so any cursor sent with one was
+ * refused by keysetBounds as belonging to another list).
+ */
+function attendeeLookupRead(eventId: string, query: AttendeeQuery, filters: Prisma.Sql): KeyBoundRead<SerializedJson> {
+  const badge = query.badgeCode ? Prisma.sql`AND a."badgeCode" = ${query.badgeCode}` : Prisma.empty;
+  const email = query.email ? Prisma.sql`AND a.email = ${query.email}::citext` : Prisma.empty;
+  return {
+    sql: (org) => Prisma.sql`
+      SELECT EXISTS (SELECT 1 FROM "Event" e WHERE e.id = ${eventId}::uuid AND e."orgId" = ${org}) AS "lookupEventFound",
+        (SELECT a."partnerJson" FROM "Attendee" a
+          WHERE a."eventId" = ${eventId}::uuid ${badge} ${email} ${filters}
+            AND EXISTS (SELECT 1 FROM "Event" e WHERE e.id = ${eventId}::uuid AND e."orgId" = ${org})) AS "lookupJson"`,
+    finish: (row) => {
+      if (!row.lookupEventFound) throw new AppError("NOT_FOUND", "No such event.");
+      const json = row.lookupJson as string | null;
+      return SerializedJson.list(json ?? "", { nextCursor: null });
     },
   };
 }

@@ -142,6 +142,12 @@ export class PartnerClient {
   readonly attendees = {
     list: (eventId: string, query: ListQuery<"listAttendees"> = {}) => this.#paged<Schemas["Attendee"]>(OPERATION_PATHS.listAttendees, { eventId }, query),
     get: (eventId: string, attendeeId: string) => this.#single<Schemas["Attendee"]>("GET", OPERATION_PATHS.getAttendee, { eventId, attendeeId }),
+    /** The attendee with this badge code (typed in any form: "PYT-UZX", "pytuzx", "PYT UZX"), or null. */
+    findByBadgeCode: async (eventId: string, badgeCode: string) =>
+      (await this.#get<{ data: Schemas["Attendee"][] }>(OPERATION_PATHS.listAttendees, { eventId }, { badgeCode })).data[0] ?? null,
+    /** The attendee with this address (any case), or null. */
+    findByEmail: async (eventId: string, email: string) =>
+      (await this.#get<{ data: Schemas["Attendee"][] }>(OPERATION_PATHS.listAttendees, { eventId }, { email })).data[0] ?? null,
     create: (eventId: string, body: Schemas["CreateAttendeeBody"]) =>
       this.#single<Schemas["Attendee"]>("POST", OPERATION_PATHS.createAttendee, { eventId }, body),
     update: (eventId: string, attendeeId: string, body: Schemas["UpdateAttendeeBody"]) =>

@@ -208,7 +208,7 @@ export type paths = {
         };
         /**
          * List attendees
-         * @description The event's guest list, **oldest first** (by creation). With `updatedSince`: only attendees changed at or after that instant, ordered by `updatedAt`, then `id`, so an incremental sync can keep a high-water mark (see the guide). A cursor continues only the list it came from: switching `updatedSince` or `status` mid-walk is refused with `INVALID_CURSOR`. Paged: follow `meta.nextCursor` until it is null. Respect `visibleInList` when republishing a list.
+         * @description The event's guest list, **oldest first** (by creation). With `updatedSince`: only attendees changed at or after that instant, ordered by `updatedAt`, then `id`, so an incremental sync can keep a high-water mark (see the guide). A cursor continues only the list it came from: switching `updatedSince` or `status` mid-walk is refused with `INVALID_CURSOR`. Paged: follow `meta.nextCursor` until it is null. Respect `visibleInList` when republishing a list. **Lookups:** `badgeCode` (spaces and dashes ignored, any case) or `email` (any case) return the one matching attendee, or an empty list, as a badge scanner or lead-retrieval app needs.
          *
          *     **Scope:** `attendees:read`.
          */
@@ -2042,6 +2042,10 @@ export interface operations {
                 status?: "invited" | "active" | "revoked";
                 /** @description Only rows whose updatedAt is at or after this ISO-8601 date-time; the list is then ordered by updatedAt, then id */
                 updatedSince?: string;
+                /** @description Only the attendee with this badge code. Normalised as the badge rules say: spaces and dashes removed, upper-cased (PYT-UZX, pytuzx and PYT UZX are the same code). The list then holds zero or one attendee. */
+                badgeCode?: string;
+                /** @description Only the attendee with this address, compared case-insensitively and otherwise exactly. The list then holds zero or one attendee. */
+                email?: string;
             };
             header?: never;
             path: {

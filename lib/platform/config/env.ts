@@ -46,6 +46,16 @@ export const envSchema = z.object({
   INNGEST_EVENT_KEY: optional(z.string()),
   INNGEST_SIGNING_KEY: optional(z.string()),
   MIGRATE_ON_PREVIEW: optional(z.enum(["0", "1"], "expected 1 (or unset)")),
+  STRIPE_SECRET_KEY: optional(z.string().regex(/^(sk|rk)_(test|live)_\w+$/, "expected a Stripe secret key (sk_live_…, sk_test_…, or a restricted rk_… key)")),
+  STRIPE_WEBHOOK_SECRET: optional(z.string().regex(/^whsec_\w+$/, "expected the signing secret of the Stripe webhook endpoint (whsec_…)")),
+  STRIPE_ANNUAL_PRICE_ID: optional(z.string().regex(/^price_\w+$/, "expected the id of the annual plan's Stripe price (price_…)")),
+  // Tests only: a local server that speaks Stripe's API. Loopback only, so a secret key can
+  // never be sent anywhere but Stripe or this machine.
+  STRIPE_API_BASE: optional(
+    z.string().refine((value) => URL.canParse(value) && /^http:\/\/(127\.0\.0\.1|localhost):\d+\/?$/.test(value), {
+      message: "expected http://127.0.0.1:<port> (tests only: a local server speaking Stripe's API)",
+    }),
+  ),
   SMTP_URL: optional(smtpUrl),
   MAIL_FROM: optional(mailFrom),
   VERCEL: optional(z.string()),
@@ -71,9 +81,19 @@ export type Config = {
   cronSecret: string | undefined;
   localWorker: boolean;
   serverless: boolean;
+  /** Self-serve billing on Stripe; undefined when not configured (operators set plans with billing:set). */
+  stripe: StripeConfig | undefined;
   /** Outgoing mail (lib/platform/mail); unset: no mail is sent. Holds credentials: never log it. */
   smtpUrl: string | undefined;
   mailFrom: string;
+};
+
+export type StripeConfig = {
+  secretKey: string;
+  webhookSecret: string;
+  annualPriceId: string | undefined;
+  /** Host, port and protocol of a local Stripe stand-in (tests); undefined: Stripe itself. */
+  api: { host: string; port: number; protocol: "http" } | undefined;
 };
 
 export const DEVELOPMENT_APP_SECRET = "development-only-secret-do-not-use-in-production";
@@ -102,10 +122,25 @@ export function configProblems(env: Record<string, string | undefined>, options:
       if (!problems.has(name)) problems.set(name, `${name} is invalid: ${issue.message}`);
     }
   }
+  for (const [name, problem] of stripeProblems(raw)) if (!problems.has(name)) problems.set(name, problem);
   if (options.production) {
     for (const [name, problem] of productionProblems(raw)) if (!problems.has(name)) problems.set(name, problem);
   }
   return [...problems.values()];
+}
+
+/** Stripe is configured whole or not at all: a key without its webhook secret would take cards that never unlock anything. */
+function stripeProblems(raw: Record<string, string | undefined>): [string, string][] {
+  const problems: [string, string][] = [];
+  if (raw.STRIPE_SECRET_KEY && !raw.STRIPE_WEBHOOK_SECRET) {
+    problems.push(["STRIPE_WEBHOOK_SECRET", "STRIPE_WEBHOOK_SECRET is not set although STRIPE_SECRET_KEY is: expected the signing secret (whsec_…) of the webhook endpoint <app URL>/api/stripe/webhook"]);
+  }
+  for (const name of ["STRIPE_WEBHOOK_SECRET", "STRIPE_ANNUAL_PRICE_ID"] as const) {
+    if (raw[name] && !raw.STRIPE_SECRET_KEY) {
+      problems.push([name, `${name} is set but STRIPE_SECRET_KEY is not: expected the Stripe secret key too (or neither)`]);
+    }
+  }
+  return problems;
 }
 
 /** The start-up requirements of a real deployment, as [variable, line] pairs. */
@@ -196,6 +231,17 @@ export function parseConfig(env: Record<string, string | undefined>): Config {
     cronSecret: values.CRON_SECRET,
     localWorker: values.LOCAL_WORKER === "1",
     serverless,
+    stripe:
+      values.STRIPE_SECRET_KEY && values.STRIPE_WEBHOOK_SECRET
+        ? {
+            secretKey: values.STRIPE_SECRET_KEY,
+            webhookSecret: values.STRIPE_WEBHOOK_SECRET,
+            annualPriceId: values.STRIPE_ANNUAL_PRICE_ID,
+            api: values.STRIPE_API_BASE
+              ? { host: new URL(values.STRIPE_API_BASE).hostname, port: Number(new URL(values.STRIPE_API_BASE).port), protocol: "http" }
+              : undefined,
+          }
+        : undefined,
     smtpUrl: values.SMTP_URL,
     mailFrom: values.MAIL_FROM ?? `Integrations <no-reply@${values.NEXTAUTH_URL ? new URL(values.NEXTAUTH_URL).hostname : "localhost"}>`,
   };

@@ -1,12 +1,15 @@
 import type { Metadata } from "next";
 import type { ReactNode } from "react";
+import { SelfServeBilling } from "@/components/console/billing/self-serve-billing";
 import { LockBanner } from "@/components/console/lock-banner";
 import { PageHeader } from "@/components/console/page-header";
 import { Badge, type BadgeTone } from "@/components/ui/badge";
 import { Panel, PanelBody } from "@/components/ui/panel";
 import { integrationLockMessage, loadIntegrationLock } from "@/lib/domain/billing/entitlement";
+import { stripeConfig } from "@/lib/domain/billing/stripe-client";
 import { formatDate } from "@/lib/console/format-time";
 import { requireMember } from "@/lib/console/guard";
+import { stripeRedirectAction } from "./actions";
 
 export const metadata: Metadata = { title: "Billing" };
 
@@ -19,9 +22,15 @@ function Row({ label, children }: { label: string; children: ReactNode }) {
   );
 }
 
-export default async function BillingPage({ params }: { params: Promise<{ orgId: string }> }) {
+const one = (value: string | string[] | undefined) => (typeof value === "string" ? value : undefined);
+
+type Props = { params: Promise<{ orgId: string }>; searchParams: Promise<Record<string, string | string[] | undefined>> };
+
+export default async function BillingPage({ params, searchParams }: Props) {
   const { orgId } = await params;
-  const { org } = await requireMember(orgId);
+  const query = await searchParams;
+  const { org, membership } = await requireMember(orgId);
+  const stripe = stripeConfig();
   const lock = await loadIntegrationLock(orgId);
   const now = new Date();
 
@@ -60,7 +69,6 @@ export default async function BillingPage({ params }: { params: Promise<{ orgId:
               <span className="flex flex-wrap items-center justify-end gap-2 sm:justify-start">
                 <Badge tone="red">Locked</Badge>
                 <span className="text-zinc-600 dark:text-zinc-400">{integrationLockMessage(lock)}</span>
-                <code className="font-mono text-xs text-zinc-500">{lock}</code>
               </span>
             ) : (
               <Badge tone="green">Unlocked</Badge>
@@ -86,14 +94,17 @@ export default async function BillingPage({ params }: { params: Promise<{ orgId:
           </p>
         </PanelBody>
       </Panel>
-      <Panel title="Change your plan" id="change">
-        <PanelBody className="text-sm text-zinc-700 dark:text-zinc-300">
-          <p>
-            To add a payment card, move to an annual plan, or reactivate a suspended or closed account, contact support or
-            your account manager. Card details are never entered in this console.
-          </p>
-        </PanelBody>
-      </Panel>
+      <SelfServeBilling
+        orgId={orgId}
+        configured={Boolean(stripe)}
+        annualOffered={Boolean(stripe?.annualPriceId)}
+        hasCustomer={Boolean(org.stripeCustomerId)}
+        hasPaidPlan={org.billingPlan === "card" || annualActive}
+        isAdmin={membership.role === "admin"}
+        checkout={one(query.checkout)}
+        refused={one(query.refused)}
+        action={stripeRedirectAction}
+      />
     </>
   );
 }

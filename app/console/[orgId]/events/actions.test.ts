@@ -160,11 +160,12 @@ describe("events console actions", () => {
       await actions.publishEventAction(null, form({ orgId, eventId })),
       await actions.archiveEventAction(null, form({ orgId, eventId })),
       await actions.revokeAttendeeAction(null, form({ orgId, eventId, attendeeId: attendee.id })),
-      await actions.checkInAttendeeAction(null, form({ orgId, eventId, attendeeId: attendee.id })),
       await actions.createEventAction(null, form({ orgId, name: "X", slug: "x", timezone: "UTC", startAt: "2027-03-01T09:00", endAt: "2027-03-01T10:00" })),
     ]) {
       expect(result).toMatchObject({ ok: false, code: "FORBIDDEN", reason: "admin_required" });
     }
+    // Checking in is for admins and door staff (app/console/[orgId]/events/door-staff.test.ts).
+    expect(await actions.checkInAttendeeAction(null, form({ orgId, eventId, attendeeId: attendee.id }))).toMatchObject({ ok: false, code: "FORBIDDEN", reason: "check_in_staff_required" });
     expect((await getDb().event.findUniqueOrThrow({ where: { id: eventId } })).status).toBe("draft");
     expect(await getDb().webhookEvent.count({ where: { orgId } })).toBe(outboxBefore);
   });

@@ -5,6 +5,7 @@ import { createAttendee } from "@/lib/domain/attendees/create-attendee";
 import { deleteAttendee } from "@/lib/domain/attendees/delete-attendee";
 import { restoreAttendee, revokeAttendee } from "@/lib/domain/attendees/set-attendee-status";
 import { checkIn } from "@/lib/domain/engagement/check-in";
+import { undoCheckIn } from "@/lib/domain/engagement/undo-check-in";
 import { setFormStatus } from "@/lib/domain/engagement/set-form-status";
 import { archiveEvent } from "@/lib/domain/events/archive-event";
 import { createEvent } from "@/lib/domain/events/create-event";
@@ -59,7 +60,12 @@ export const checkInAttendeeAction = consoleAction<null>(async ({ orgId, form })
     });
   }
   return { message: `${attendee.displayName} checked in.`, data: null };
-}, { refresh: "events" });
+}, { role: "checkInStaff", refresh: "events" });
+
+export const undoCheckInAction = consoleAction<null>(async ({ orgId, form }) => {
+  const { attendee } = await undoCheckIn(orgId, form.text("attendeeId"));
+  return { message: `${attendee.displayName}'s check-in was undone.`, data: null };
+}, { role: "checkInStaff", refresh: "events" });
 
 export const openFormAction = consoleAction<null>(async ({ orgId, form }) => {
   const { changed } = await setFormStatus(orgId, form.text("formId"), "open");

@@ -11,7 +11,7 @@ import { inputClasses } from "@/components/ui/field";
 import { Pagination } from "@/components/ui/pagination";
 import { Panel, PanelBody } from "@/components/ui/panel";
 import { TBody, THead, Table, Td, Th, Tr } from "@/components/ui/table";
-import { requireMember } from "@/lib/console/guard";
+import { requireGuestListViewer } from "@/lib/console/guard";
 import { EVENT_STATUSES, listOrgEvents } from "@/lib/console/list-org-events";
 import { parsePageParam } from "@/lib/console/pagination";
 import { createEventAction } from "./actions";
@@ -25,7 +25,8 @@ const one = (value: string | string[] | undefined) => (Array.isArray(value) ? va
 export default async function EventsPage({ params, searchParams }: Props) {
   const { orgId } = await params;
   const query = await searchParams;
-  const { org, membership } = await requireMember(orgId);
+  const { org, membership } = await requireGuestListViewer(orgId);
+  const doorStaff = membership.role === "door_staff";
   const q = one(query.q);
   const status = one(query.status);
   const events = await listOrgEvents(orgId, { q, status, page: parsePageParam(query.page) });
@@ -37,9 +38,9 @@ export default async function EventsPage({ params, searchParams }: Props) {
     <>
       <PageHeader
         title="Events"
-        description={<>The events of {org.name} as partners read them through the Partner API. Drafts are visible to API keys, not to attendees.</>}
+        description={doorStaff ? <>Pick an event to open its guest list and check guests in.</> : <>The events of {org.name} as partners read them through the Partner API. Drafts are visible to API keys, not to attendees.</>}
       />
-      {isAdmin ? null : <ReadOnlyNotice what="the events of this organization" />}
+      {isAdmin || doorStaff ? null : <ReadOnlyNotice what="the events of this organization" />}
       {isAdmin ? (
         <Panel title="Create an event" id="create-event" description="It starts as a draft; subscribed endpoints receive event.updated.">
           <PanelBody>
@@ -84,7 +85,7 @@ export default async function EventsPage({ params, searchParams }: Props) {
               {events.rows.map((event) => (
                 <Tr key={event.id} data-testid="event-row">
                   <Td className="max-sm:pb-2">
-                    <Link href={`${base}/${event.id}`} className={cx("font-medium text-indigo-700 hover:underline dark:text-indigo-300", focusRing)}>
+                    <Link href={doorStaff ? `${base}/${event.id}/guests` : `${base}/${event.id}`} className={cx("font-medium text-indigo-700 hover:underline dark:text-indigo-300", focusRing)}>
                       {event.name}
                     </Link>
                     <div className="font-mono text-xs text-zinc-500 dark:text-zinc-400">{event.slug}</div>

@@ -17,6 +17,8 @@ import { parsePageParam } from "@/lib/console/pagination";
 import { inviteState, listOpenInvites } from "@/lib/domain/orgs/invites";
 import { changeMemberRoleAction, createInviteAction, removeMemberAction, revokeInviteAction } from "./actions";
 
+const ROLE_LABELS = { admin: "Admin", member: "Member", door_staff: "Door staff" } as const;
+
 export const metadata: Metadata = { title: "Members" };
 
 type Props = { params: Promise<{ orgId: string }>; searchParams: Promise<Record<string, string | string[] | undefined>> };
@@ -65,7 +67,7 @@ export default async function MembersPage({ params, searchParams }: Props) {
                   {member.name ? <div className="text-xs text-zinc-500 dark:text-zinc-400">{member.email}</div> : null}
                 </Td>
                 <Td label="Role">
-                  <Badge tone={member.role === "admin" ? "blue" : "neutral"}>{member.role === "admin" ? "Admin" : "Member"}</Badge>
+                  <Badge tone={member.role === "admin" ? "blue" : "neutral"}>{ROLE_LABELS[member.role]}</Badge>
                 </Td>
                 <Td label="Joined" className="whitespace-nowrap">
                   <DateOnly date={member.joinedAt} />
@@ -132,7 +134,7 @@ export default async function MembersPage({ params, searchParams }: Props) {
                   <Tr key={invite.id} data-testid="invite-row">
                     <Td className="font-medium break-all text-zinc-900 max-sm:pb-2 dark:text-zinc-100">{invite.email}</Td>
                     <Td label="Role">
-                      <Badge tone={invite.role === "admin" ? "blue" : "neutral"}>{invite.role === "admin" ? "Admin" : "Member"}</Badge>
+                      <Badge tone={invite.role === "admin" ? "blue" : "neutral"}>{ROLE_LABELS[invite.role]}</Badge>
                     </Td>
                     <Td label="Invited by">{invite.createdBy ? invite.createdBy.name || invite.createdBy.email : "—"}</Td>
                     <Td label="Expires" className="whitespace-nowrap">

@@ -6,7 +6,7 @@ import { EventTabs } from "@/components/console/events/event-tabs";
 import { PageHeader } from "@/components/console/page-header";
 import { ReadOnlyNotice } from "@/components/console/read-only-notice";
 import { Badge } from "@/components/ui/badge";
-import { requireMember } from "@/lib/console/guard";
+import { requireGuestListViewer } from "@/lib/console/guard";
 import { findOrgEvent } from "@/lib/console/event-workspace";
 import { canTransition } from "@/lib/domain/transitions/state-tables";
 import { archiveEventAction, publishEventAction } from "../actions";
@@ -19,7 +19,8 @@ type Props = { children: ReactNode; params: Promise<{ orgId: string; eventId: st
  */
 export default async function EventLayout({ children, params }: Props) {
   const { orgId, eventId } = await params;
-  const { membership } = await requireMember(orgId);
+  const { membership } = await requireGuestListViewer(orgId);
+  const doorStaff = membership.role === "door_staff";
   const event = await findOrgEvent(orgId, eventId);
   if (!event) notFound();
   const isAdmin = membership.role === "admin";
@@ -47,8 +48,8 @@ export default async function EventLayout({ children, params }: Props) {
           ) : null
         }
       />
-      {isAdmin ? null : <ReadOnlyNotice what="this event" />}
-      <EventTabs base={`/console/${orgId}/events/${eventId}`} />
+      {isAdmin || doorStaff ? null : <ReadOnlyNotice what="this event" />}
+      <EventTabs base={`/console/${orgId}/events/${eventId}`} guestListOnly={doorStaff} />
       {children}
     </>
   );

@@ -3,10 +3,10 @@ import { notFound } from "next/navigation";
 import { AddAttendeeForm } from "@/components/console/events/add-attendee-form";
 import { GuestList } from "@/components/console/events/guest-list";
 import { Panel } from "@/components/ui/panel";
-import { requireMember } from "@/lib/console/guard";
+import { requireGuestListViewer } from "@/lib/console/guard";
 import { listGuests } from "@/lib/console/guest-list";
 import { findOrgEvent } from "@/lib/console/event-workspace";
-import { addAttendeeAction, checkInAttendeeAction, removeAttendeeAction, restoreAttendeeAction, revokeAttendeeAction } from "../../actions";
+import { addAttendeeAction, checkInAttendeeAction, removeAttendeeAction, restoreAttendeeAction, revokeAttendeeAction, undoCheckInAction } from "../../actions";
 
 export const metadata: Metadata = { title: "Guest list" };
 
@@ -17,19 +17,32 @@ const one = (value: string | string[] | undefined) => (Array.isArray(value) ? va
 export default async function GuestsPage({ params, searchParams }: Props) {
   const { orgId, eventId } = await params;
   const query = await searchParams;
-  const { membership } = await requireMember(orgId);
+  const { membership } = await requireGuestListViewer(orgId);
   const event = await findOrgEvent(orgId, eventId);
   if (!event) notFound();
   return (
-    <GuestTab orgId={orgId} eventId={eventId} archived={event.status === "archived"} isAdmin={membership.role === "admin"} q={one(query.q)} status={one(query.status)} after={one(query.after)} />
+    <GuestTab orgId={orgId} eventId={eventId} archived={event.status === "archived"} role={membership.role} q={one(query.q)} status={one(query.status)} after={one(query.after)} />
   );
 }
 
-async function GuestTab(props: { orgId: string; eventId: string; archived: boolean; isAdmin: boolean; q: string; status: string; after: string }) {
+async function GuestTab(props: { orgId: string; eventId: string; archived: boolean; role: "admin" | "member" | "door_staff"; q: string; status: string; after: string }) {
   const { rows, next } = await listGuests(props.eventId, { q: props.q, status: props.status, after: props.after || undefined });
+  const actions =
+    props.role === "admin"
+      ? { revoke: revokeAttendeeAction, restore: restoreAttendeeAction, checkIn: checkInAttendeeAction, undoCheckIn: undoCheckInAction, remove: removeAttendeeAction }
+      : props.role === "door_staff"
+        ? { checkIn: checkInAttendeeAction, undoCheckIn: undoCheckInAction }
+        : null;
   return (
+    // On a phone the search and the list come first (what the door needs); the add form follows.
     <Panel title="Guest list" id="guests">
-      {props.isAdmin && !props.archived ? <AddAttendeeForm orgId={props.orgId} eventId={props.eventId} action={addAttendeeAction} /> : null}
+      <div className="flex flex-col">
+      {props.role === "admin" && !props.archived ? (
+        <div className="order-last md:order-first">
+          <AddAttendeeForm orgId={props.orgId} eventId={props.eventId} action={addAttendeeAction} />
+        </div>
+      ) : null}
+      <div>
       <GuestList
         orgId={props.orgId}
         eventId={props.eventId}
@@ -38,8 +51,11 @@ async function GuestTab(props: { orgId: string; eventId: string; archived: boole
         q={props.q}
         status={props.status}
         archived={props.archived}
-        actions={props.isAdmin ? { revoke: revokeAttendeeAction, restore: restoreAttendeeAction, checkIn: checkInAttendeeAction, remove: removeAttendeeAction } : null}
+        actions={actions}
+        linkToAttendee={props.role !== "door_staff"}
       />
+      </div>
+      </div>
     </Panel>
   );
 }

@@ -1,3 +1,4 @@
+import Link from "next/link";
 import type { Metadata } from "next";
 import { notFound } from "next/navigation";
 import {
@@ -48,7 +49,7 @@ export default async function ProgrammePage({ params, searchParams }: Props) {
     <>
       {archived ? (
         <Callout tone="info" title="Read-only: this event is archived" data-testid="archived-notice">
-          An archived event’s programme cannot change, here or through the CLI and data sources (they answer 409 event_archived).
+          An archived event’s programme cannot change, here or through data sources.
         </Callout>
       ) : null}
       <Panel
@@ -61,7 +62,7 @@ export default async function ProgrammePage({ params, searchParams }: Props) {
           <EmptyState title="No sessions yet">
             {actions
               ? "Add the first with “New session”, or import the programme with a data source (Data sources → New)."
-              : "Sessions come from admins on this page, data sources (Data sources → New) and the operator CLI."}
+              : <>Sessions are added by this organization&apos;s admins on this page, or imported by a <Link className="font-medium underline underline-offset-2" href={`/console/${orgId}/data-sources`}>data source</Link>.</>}
           </EmptyState>
         ) : (
           <SessionsTable sessions={programme.sessions} timezone={event.timezone} actions={actions} />
