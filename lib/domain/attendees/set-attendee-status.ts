@@ -2,11 +2,10 @@ import { AppError } from "@/lib/platform/errors/app-error";
 import { toAttendee, type AttendeeRow } from "@/lib/domain/resources/projections";
 import type { AttendeeResource } from "@/lib/domain/resources/resources";
 import { assertTransition, restoredAttendeeStatus, type AttendeeStatus } from "@/lib/domain/transitions/state-tables";
-import { dispatchSoon } from "@/lib/domain/webhooks/dispatch";
-import { recordWebhookEvent } from "@/lib/domain/webhooks/outbox";
+import { commitAndAnnounce } from "@/lib/domain/webhooks/commit-and-announce";
 import { attendeePayload } from "@/lib/domain/webhooks/payloads";
 import { previousAttributes } from "@/lib/domain/webhooks/previous-attributes";
-import { inTransaction, type Tx } from "@/lib/platform/db/write-transaction";
+import type { Tx } from "@/lib/platform/db/write-transaction";
 import { ATTENDEE_RETURNING } from "./attendee-sql";
 import { assertEventWritable, lockEventForAttendeeWrite } from "./writable-event";
 
@@ -31,7 +30,7 @@ export async function setAttendeeStatus(
   attendeeId: string,
   target: (current: LockedForStatus) => AttendeeStatus | null,
 ): Promise<{ attendee: AttendeeResource; changed: boolean }> {
-  const result = await inTransaction(undefined, async (tx) => {
+  const { result } = await commitAndAnnounce(orgId, async (tx, announce) => {
     const eventStatus = await lockEventForAttendeeWrite(tx, orgId, eventId);
     const current = await lockAttendeeWithUser(tx, eventId, attendeeId);
     if (!current) throw new AppError("NOT_FOUND", "No such attendee.");
@@ -48,10 +47,9 @@ export async function setAttendeeStatus(
       WHERE a.id = ${attendeeId}::uuid
       RETURNING ${ATTENDEE_RETURNING}`;
     const data = attendeePayload(rows[0]);
-    const { id } = await recordWebhookEvent(tx, { orgId, type: "attendee.updated", data, previousAttributes: previousAttributes(attendeePayload(row), data) });
+    const id = await announce({ type: "attendee.updated", data, previousAttributes: previousAttributes(attendeePayload(row), data) });
     return { row: rows[0], recorded: id };
   });
-  if (result.recorded) await dispatchSoon([result.recorded]);
   return { attendee: toAttendee(result.row), changed: result.recorded !== null };
 }
 

@@ -1,11 +1,8 @@
-import { getDb } from "@/lib/platform/db/client";
 import { AppError } from "@/lib/platform/errors/app-error";
 import type { AttendeeRow } from "@/lib/domain/resources/projections";
-import { dispatchSoon } from "@/lib/domain/webhooks/dispatch";
-import { recordWebhookEvent } from "@/lib/domain/webhooks/outbox";
+import { commitAndAnnounce } from "@/lib/domain/webhooks/commit-and-announce";
 import { attendeePayload } from "@/lib/domain/webhooks/payloads";
 import { CHECK_IN_UNDO_WINDOW_MS, canUndoCheckIn } from "./check-in-window";
-import { WRITE_TRANSACTION } from "@/lib/platform/db/write-transaction";
 import { assertEventOpenForEngagement, lockOrgAttendee } from "./engagement-rows";
 
 /**
@@ -15,7 +12,7 @@ import { assertEventOpenForEngagement, lockOrgAttendee } from "./engagement-rows
  * the update). Later than that the arrival stands (409 undo_window_passed).
  */
 export async function undoCheckIn(orgId: string, attendeeId: string, now: Date = new Date()): Promise<{ attendee: AttendeeRow }> {
-  const result = await getDb().$transaction(async (tx) => {
+  const { result } = await commitAndAnnounce(orgId, async (tx, announce) => {
     const { eventStatus, ...attendee } = await lockOrgAttendee(tx, orgId, attendeeId);
     if (!attendee.checkedInAt) {
       throw new AppError("CONFLICT", `${attendee.displayName} is not checked in.`, { reason: "not_checked_in" });
@@ -29,9 +26,8 @@ export async function undoCheckIn(orgId: string, attendeeId: string, now: Date =
     await tx.checkIn.deleteMany({ where: { attendeeId } });
     await tx.attendee.update({ where: { id: attendeeId }, data: { checkedInAt: null, updatedAt: now } });
     const updated: AttendeeRow = { ...attendee, checkedInAt: null, updatedAt: now };
-    const { id } = await recordWebhookEvent(tx, { orgId, type: "attendee.updated", data: attendeePayload(updated) });
-    return { attendee: updated, recorded: id };
-  }, WRITE_TRANSACTION);
-  await dispatchSoon([result.recorded]);
-  return { attendee: result.attendee };
+    await announce({ type: "attendee.updated", data: attendeePayload(updated) });
+    return updated;
+  });
+  return { attendee: result };
 }

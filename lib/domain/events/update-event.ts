@@ -1,15 +1,12 @@
 import { z } from "zod";
-import { getDb } from "@/lib/platform/db/client";
 import { AppError, validationError } from "@/lib/platform/errors/app-error";
 import { Prisma } from "@/lib/generated/prisma/client";
 import { toEvent } from "@/lib/domain/resources/projections";
 import type { EventResource } from "@/lib/domain/resources/resources";
-import { dispatchSoon } from "@/lib/domain/webhooks/dispatch";
-import { recordWebhookEvent } from "@/lib/domain/webhooks/outbox";
+import { commitAndAnnounce } from "@/lib/domain/webhooks/commit-and-announce";
 import { previousAttributes } from "@/lib/domain/webhooks/previous-attributes";
 import { eventPayload } from "@/lib/domain/webhooks/payloads";
 import { updateEventSchema, type UpdateEventInput } from "./event-input";
-import { WRITE_TRANSACTION } from "@/lib/platform/db/write-transaction";
 
 // Changes an event's details. A change records `event.updated` (data: the event
 // projection after the change, minus createdAt/updatedAt) in the same transaction; a
@@ -55,7 +52,7 @@ export async function updateEvent(
 
   let result: { event: EventResource; recorded: string | null };
   try {
-    result = await getDb().$transaction(async (tx) => {
+    ({ result } = await commitAndAnnounce(orgId, async (tx, announce) => {
       const current = await lockOrgEvent(tx, orgId, eventId);
       const changes: { [K in (typeof FIELDS)[number]]?: NonNullable<(typeof parsed.data)[K]> } = {};
       for (const field of FIELDS) {
@@ -77,15 +74,13 @@ export async function updateEvent(
 
       const updated = await tx.event.update({ where: { id: eventId }, data: changes });
       const data = eventPayload(updated);
-      const { id } = await recordWebhookEvent(tx, { orgId, type: "event.updated", data, previousAttributes: previousAttributes(eventPayload(current), data) });
+      const id = await announce({ type: "event.updated", data, previousAttributes: previousAttributes(eventPayload(current), data) });
       return { event: toEvent(updated), recorded: id };
-    }, WRITE_TRANSACTION);
+    }));
   } catch (error) {
     // Two renames racing for one slug: the unique index decides.
     if (error instanceof Prisma.PrismaClientKnownRequestError && error.code === "P2002") throw slugTaken();
     throw error;
   }
-
-  if (result.recorded) await dispatchSoon([result.recorded]);
   return { event: result.event, changed: result.recorded !== null };
 }

@@ -1,14 +1,11 @@
-import { getDb } from "@/lib/platform/db/client";
 import { validationError } from "@/lib/platform/errors/app-error";
 import type { Prisma } from "@/lib/generated/prisma/client";
-import { dispatchSoon } from "@/lib/domain/webhooks/dispatch";
-import { recordWebhookEvent } from "@/lib/domain/webhooks/outbox";
+import { commitAndAnnounce } from "@/lib/domain/webhooks/commit-and-announce";
 import { sessionPayload } from "@/lib/domain/webhooks/payloads";
 import { previousAttributes } from "@/lib/domain/webhooks/previous-attributes";
 import { updateSessionSchema, type UpdateSessionInput } from "./session-input";
 import { assertSpeakersOfEvent, replaceSessionSpeakers, sameOrder, sessionSpeakerIds } from "./session-speakers";
 import { assertNotArchived, assertTrackOfEvent, lockOrgSession, type SessionRow } from "./session-rows";
-import { WRITE_TRANSACTION } from "@/lib/platform/db/write-transaction";
 
 const FIELDS = ["title", "description", "type", "startAt", "endAt", "trackId", "room", "capacity"] as const;
 
@@ -31,7 +28,7 @@ export async function updateSession(
   const parsed = updateSessionSchema.safeParse(input);
   if (!parsed.success) throw validationError(parsed.error.issues);
 
-  const work = async (tx: Prisma.TransactionClient) => {
+  const { result } = await commitAndAnnounce(orgId, async (tx, announce) => {
     const { eventStatus, ...current } = await lockOrgSession(tx, orgId, sessionId);
     assertNotArchived(eventStatus);
     const changes: Partial<SessionRow> = {};
@@ -62,11 +59,9 @@ export async function updateSession(
       omit: { createdAt: true, updatedAt: true },
     });
     const data = sessionPayload(session);
-    const { id } = await recordWebhookEvent(tx, { orgId, type: "session.updated", data, previousAttributes: previousAttributes(sessionPayload(current), data) });
+    const id = await announce({ type: "session.updated", data, previousAttributes: previousAttributes(sessionPayload(current), data) });
     return { session, recorded: id };
-  };
-  const result = options.tx ? await work(options.tx) : await getDb().$transaction(work, WRITE_TRANSACTION);
+  }, options);
 
-  if (result.recorded && !options.tx) await dispatchSoon([result.recorded]);
   return { session: result.session, changed: result.recorded !== null };
 }
