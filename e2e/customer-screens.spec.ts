@@ -5,7 +5,7 @@ import { PAGES } from "./support/pages";
 
 // Customers never see the operator CLI: every console page of an empty workspace says what
 // produces its data and links to the right place instead. Only the billing page of a
-// deployment without Stripe names an operator command, addressed to the operator.
+// deployment without Stripe asks the customer to contact support.
 
 process.env.OUTBOUND_ALLOW_LOOPBACK = "1";
 process.env.APP_SECRET ??= process.env.E2E_APP_SECRET ?? "e2e-app-secret-0123456789abcdefghijklmnopqrstuvwxyz";

@@ -32,8 +32,7 @@ export default async function ForgotPasswordPage({ searchParams }: { searchParam
     >
       {mailConfigured() ? null : (
         <Callout tone="warning" title="This deployment does not send email" data-testid="mail-not-configured" className="mb-5">
-          No link can be mailed from here. The operator of this deployment can make one with{" "}
-          <code className="font-mono text-xs">npm run ops -- user:reset-link --email you@example.com</code> and pass it on to you.
+          No link can be mailed from here. Ask your organization&apos;s admin or the service&apos;s support for a reset link; they can make one for your address and pass it on to you.
         </Callout>
       )}
       {first(params.sent) ? (

@@ -89,14 +89,8 @@ export function SelfServeBilling(props: SelfServeBillingProps) {
         ) : (
           <div className="space-y-2" data-testid="billing-operator">
             <p>
-              Self-serve billing is not set up on this deployment (it needs <code className="font-mono text-xs">STRIPE_SECRET_KEY</code> and{" "}
-              <code className="font-mono text-xs">STRIPE_WEBHOOK_SECRET</code>). The operator of this deployment sets the plan with:
-            </p>
-            <pre className="overflow-x-auto rounded-md bg-zinc-100 p-3 font-mono text-xs text-zinc-900 dark:bg-zinc-900 dark:text-zinc-100">
-              <code>{`npm run ops -- billing:set --org ${orgId} --plan card`}</code>
-            </pre>
-            <p>
-              For an annual plan: <code className="font-mono text-xs">--plan annual --annual-until 2027-12-31T23:59:59Z</code>.
+              Self-serve billing is not set up on this deployment yet, so a card cannot be added here. Contact the service&apos;s support:
+              they set your plan (card or annual) for this organization, and integrations unlock as soon as they do.
             </p>
           </div>
         )}
