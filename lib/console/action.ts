@@ -1,4 +1,5 @@
 import { revalidatePath } from "next/cache";
+import type { Actor } from "@/lib/domain/audit/record";
 import type { ActionResult, ActionState } from "./action-result";
 import { requireAdmin, requireCheckInStaff, requireMember, type ConsoleContext } from "./guard";
 import { formText, runAction } from "./run-action";
@@ -17,7 +18,12 @@ export type FormFields = {
   data: FormData;
 };
 
-export type ActionContext = ConsoleContext & { orgId: string; form: FormFields };
+/** `actor` is the signed-in user, for the audit entry the change writes (lib/domain/audit). */
+export type ActionContext = ConsoleContext & { orgId: string; form: FormFields; actor: Actor };
+
+export function userActor(user: ConsoleContext["user"]): Actor {
+  return { type: "user", userId: user.id, email: user.email };
+}
 
 export type ActionOptions = {
   /** Who may run it: admins (the default, every mutation), door staff and admins (check-ins), or any member (reads). */
@@ -40,7 +46,7 @@ export function consoleAction<T = null>(
       const orgId = form.text("orgId");
       const context =
         options.role === "member" ? await requireMember(orgId) : options.role === "checkInStaff" ? await requireCheckInStaff(orgId) : await requireAdmin(orgId);
-      const result = await body({ ...context, orgId, form });
+      const result = await body({ ...context, orgId, form, actor: userActor(context.user) });
       const refresh = options.refresh ?? "org";
       if (refresh) revalidatePath(refresh === "org" ? `/console/${orgId}` : `/console/${orgId}/events`, "layout");
       return result;
