@@ -1,3 +1,4 @@
+import { OPERATOR } from "@/lib/domain/audit/record";
 import fs from "node:fs";
 import path from "node:path";
 import { randomBytes } from "node:crypto";
@@ -349,7 +350,7 @@ beforeAll(async () => {
 });
 
 beforeAll(async () => {
-  sessionOfA = (await createSession(A.orgId, A.eventId, { title: "A's session", type: "talk", startAt: "2027-03-01T09:00:00Z", endAt: "2027-03-01T10:00:00Z" })).id;
+  sessionOfA = (await createSession(A.orgId, A.eventId, { title: "A's session", type: "talk", startAt: "2027-03-01T09:00:00Z", endAt: "2027-03-01T10:00:00Z" }, OPERATOR)).id;
 });
 
 describe("console server actions across organizations", () => {

@@ -1,3 +1,4 @@
+import { OPERATOR } from "@/lib/domain/audit/record";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { checkIn } from "@/lib/domain/engagement/check-in";
 import { getDb } from "@/lib/platform/db/client";
@@ -135,7 +136,7 @@ describe("GET /events/{eventId}/attendees?updatedSince=", () => {
       body: JSON.stringify({ company: "Changed Ltd" }),
     });
     expect(patched.status).toBe(200);
-    await checkIn(orgId, attendees[7].id);
+    await checkIn(orgId, attendees[7].id, OPERATOR);
     const created = await fetch(`${server.baseUrl}/partner/v1/events/${eventId}/attendees`, {
       method: "POST",
       headers: { ...bearer(secret), "content-type": "application/json" },
@@ -204,7 +205,7 @@ describe("GET /events/{eventId}/sessions?updatedSince=", () => {
 
   it("sees a session change made through the programme operation", async () => {
     const mark = new Date();
-    await updateSession(orgId, sessions[4].id, { title: "Renamed" });
+    await updateSession(orgId, sessions[4].id, { title: "Renamed" }, OPERATOR);
     const changed = await page(`/sessions?updatedSince=${encodeURIComponent(mark.toISOString())}`);
     expect(changed.data.map((s) => s.id)).toEqual([sessions[4].id]);
   });

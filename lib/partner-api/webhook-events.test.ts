@@ -1,3 +1,4 @@
+import { OPERATOR } from "@/lib/domain/audit/record";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createAttendee } from "@/lib/domain/attendees/create-attendee";
 import { updateAttendee } from "@/lib/domain/attendees/update-attendee";
@@ -46,16 +47,16 @@ beforeAll(async () => {
 
   const event = await createTestEvent(orgId, { status: "published" });
   ids.event = event.id;
-  const guest = await createAttendee(orgId, event.id, { email: "zoe@example.com", displayName: "Zoë Ünal" });
+  const guest = await createAttendee(orgId, event.id, { email: "zoe@example.com", displayName: "Zoë Ünal" }, null);
   ids.guest = guest.id;
-  await updateAttendee(orgId, event.id, guest.id, { company: "Ça va ✓" });
-  await updateEvent(orgId, event.id, { name: "Renamed" });
+  await updateAttendee(orgId, event.id, guest.id, { company: "Ça va ✓" }, null);
+  await updateEvent(orgId, event.id, { name: "Renamed" }, OPERATOR);
   await createFeedback(orgId, { eventId: event.id, kind: "review", rating: 4, comment: "Good", attendeeId: guest.id });
   await sendTestPing(orgId, endpoint.id);
   await sendTestEvent(orgId, endpoint.id, "attendee.created");
 
   const otherEvent = await createTestEvent(otherOrgId, { status: "published" });
-  await createAttendee(otherOrgId, otherEvent.id, { email: "other@example.com" });
+  await createAttendee(otherOrgId, otherEvent.id, { email: "other@example.com" }, null);
 
   await runDueDeliveries({ orgId });
   delivered = (await hook.waitFor(6)).map((request) => request.rawBody);

@@ -1,6 +1,8 @@
 import { getDb } from "@/lib/platform/db/client";
 import { AppError } from "@/lib/platform/errors/app-error";
 import { assertTransition, type FormStatus } from "@/lib/domain/transitions/state-tables";
+import { recordAudit, type Actor } from "@/lib/domain/audit/record";
+import { change } from "@/lib/domain/audit/summary";
 import { WRITE_TRANSACTION } from "@/lib/platform/db/write-transaction";
 import { assertEventOpenForEngagement, isUuid } from "./engagement-rows";
 
@@ -12,11 +14,12 @@ export async function setFormStatus(
   orgId: string,
   formId: string,
   next: FormStatus,
+  actor: Actor,
 ): Promise<{ form: { id: string; eventId: string; status: FormStatus }; changed: boolean }> {
   if (!isUuid(formId) || !isUuid(orgId)) throw new AppError("NOT_FOUND", "No such form.");
   return getDb().$transaction(async (tx) => {
-    const rows = await tx.$queryRaw<{ id: string; eventId: string; status: FormStatus; eventStatus: string }[]>`
-      SELECT f.id, f."eventId", f.status::text AS status, e.status::text AS "eventStatus"
+    const rows = await tx.$queryRaw<{ id: string; eventId: string; name: string; status: FormStatus; eventStatus: string }[]>`
+      SELECT f.id, f."eventId", f.name, f.status::text AS status, e.status::text AS "eventStatus"
       FROM "Form" f JOIN "Event" e ON e.id = f."eventId"
       WHERE f.id = ${formId}::uuid AND e."orgId" = ${orgId}::uuid
       FOR UPDATE OF f`;
@@ -27,6 +30,11 @@ export async function setFormStatus(
     assertEventOpenForEngagement(current.eventStatus);
     assertTransition("form", current.status, next);
     await tx.form.update({ where: { id: formId }, data: { status: next } });
+    await recordAudit(tx, orgId, actor, {
+      action: next === "open" ? "form.opened" : next === "closed" ? "form.closed" : `form.${next}`,
+      target: { type: "form", id: formId, label: current.name },
+      summary: change("status", current.status, next),
+    });
     return { form: { ...form, status: next }, changed: true };
   }, WRITE_TRANSACTION);
 }

@@ -1,3 +1,4 @@
+import { OPERATOR } from "@/lib/domain/audit/record";
 import net from "node:net";
 import type { AddressInfo } from "node:net";
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
@@ -34,7 +35,7 @@ afterEach(() => {
 async function changeEvent() {
   const event = await createTestEvent(orgId);
   const started = Date.now();
-  await updateEvent(orgId, event.id, { name: `Renamed ${started}` });
+  await updateEvent(orgId, event.id, { name: `Renamed ${started}` }, OPERATOR);
   const [recorded] = await getDb().webhookEvent.findMany({ where: { orgId, data: { path: ["id"], equals: event.id } }, include: { deliveries: true } });
   return { elapsed: Date.now() - started, recorded };
 }

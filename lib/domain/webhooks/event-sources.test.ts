@@ -1,3 +1,4 @@
+import { OPERATOR } from "@/lib/domain/audit/record";
 import Ajv2020 from "ajv/dist/2020";
 import * as ajvFormats from "ajv-formats";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -86,15 +87,15 @@ beforeAll(async () => {
   });
   ids.form = form.id;
 
-  await updateEvent(org.id, event.id, { name: "Renamed summit", location: "Hall 1" });
-  await publishEvent(org.id, event.id);
+  await updateEvent(org.id, event.id, { name: "Renamed summit", location: "Hall 1" }, OPERATOR);
+  await publishEvent(org.id, event.id, OPERATOR);
   expectedEvent = (({ createdAt: _c, updatedAt: _u, ...rest }) => rest)(
     toEvent(await getDb().event.findUniqueOrThrow({ where: { id: event.id } })),
   );
-  const created = await createAttendee(org.id, event.id, { email: "new.guest@example.com" });
+  const created = await createAttendee(org.id, event.id, { email: "new.guest@example.com" }, null);
   ids.newGuest = created.id;
-  await updateAttendee(org.id, event.id, created.id, { jobTitle: "CTO" });
-  await checkIn(org.id, guest.id);
+  await updateAttendee(org.id, event.id, created.id, { jobTitle: "CTO" }, null);
+  await checkIn(org.id, guest.id, OPERATOR);
   const session = await createSession(org.id, event.id, {
     title: "Opening keynote",
     type: "keynote",
@@ -103,9 +104,9 @@ beforeAll(async () => {
     trackId: track.id,
     room: "Hall 1",
     capacity: 300,
-  });
+  }, OPERATOR);
   ids.session = session.id;
-  await updateSession(org.id, session.id, { capacity: 350 });
+  await updateSession(org.id, session.id, { capacity: 350 }, OPERATOR);
   await scanSession(org.id, { sessionId: session.id, attendeeId: guest.id });
   await submitForm(org.id, { formId: form.id, attendeeId: guest.id, answers: { overall: 4 } });
   await submitForm(org.id, { formId: form.id, attendeeId: guest.id, answers: { overall: 5, topics: ["AI"] } });
@@ -115,10 +116,10 @@ beforeAll(async () => {
     type: "talk",
     startAt: "2027-03-01T11:00:00Z",
     endAt: "2027-03-01T11:30:00Z",
-  });
+  }, OPERATOR);
   ids.doomed = doomed.id;
-  await deleteSession(org.id, doomed.id);
-  await deleteAttendee(org.id, leaving.id);
+  await deleteSession(org.id, doomed.id, OPERATOR);
+  await deleteAttendee(org.id, leaving.id, OPERATOR);
   ids.leaving = leaving.id;
   await sendTestPing(org.id, endpoint.id);
 

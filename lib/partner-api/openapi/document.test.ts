@@ -1,3 +1,4 @@
+import { OPERATOR } from "@/lib/domain/audit/record";
 import { randomBytes, randomUUID } from "node:crypto";
 import path from "node:path";
 import { Validator } from "@seriousme/openapi-schema-validator";
@@ -212,7 +213,7 @@ beforeAll(async () => {
   // The fixtures write rows directly; one real change gives the webhook-events feed an item
   // (an update of an unrelated event, so the stocked rows stay as they are).
   const renamed = await createTestEvent(org.id);
-  await updateEvent(org.id, renamed.id, { name: "Renamed for the feed" });
+  await updateEvent(org.id, renamed.id, { name: "Renamed for the feed" }, OPERATOR);
 });
 afterAll(async () => server?.close());
 

@@ -1,3 +1,4 @@
+import { OPERATOR } from "@/lib/domain/audit/record";
 import { randomBytes } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import type { SessionUser } from "@/lib/auth/session";
@@ -89,7 +90,7 @@ describe("door staff", () => {
     session.user = door;
     const guest = attendees[1];
     expect(await actions.checkInAttendeeAction(null, form({ orgId, attendeeId: guest.id }))).toMatchObject({ ok: true });
-    await expect(undoCheckIn(orgId, guest.id, new Date(Date.now() + 11 * 60_000))).rejects.toMatchObject({ code: "CONFLICT", details: { reason: "undo_window_passed" } });
+    await expect(undoCheckIn(orgId, guest.id, OPERATOR, new Date(Date.now() + 11 * 60_000))).rejects.toMatchObject({ code: "CONFLICT", details: { reason: "undo_window_passed" } });
     expect(await actions.undoCheckInAction(null, form({ orgId, attendeeId: attendees[2].id }))).toMatchObject({ ok: false, reason: "not_checked_in" });
   });
 
