@@ -51,7 +51,7 @@ beforeAll(async () => {
   ids.guest = guest.id;
   await updateAttendee(orgId, event.id, guest.id, { company: "Ça va ✓" }, null);
   await updateEvent(orgId, event.id, { name: "Renamed" }, OPERATOR);
-  await createFeedback(orgId, { eventId: event.id, kind: "review", rating: 4, comment: "Good", attendeeId: guest.id });
+  await createFeedback(orgId, { eventId: event.id, kind: "review", rating: 4, comment: "Good", attendeeId: guest.id }, OPERATOR);
   await sendTestPing(orgId, endpoint.id);
   await sendTestEvent(orgId, endpoint.id, "attendee.created");
 

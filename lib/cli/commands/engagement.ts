@@ -48,7 +48,7 @@ export const engagementCommands = {
     summary: "--session ID --attendee ID (door scan)",
     flags: z.strictObject({ session: z.string(), attendee: z.string() }),
     run: async ({ session, attendee }) => {
-      const result = await scanSession(await orgOf("attendee", attendee), { sessionId: session, attendeeId: attendee });
+      const result = await scanSession(await orgOf("attendee", attendee), { sessionId: session, attendeeId: attendee }, OPERATOR);
       return { attendance: result.attendance, created: result.created };
     },
   }),
@@ -60,7 +60,7 @@ export const engagementCommands = {
         formId: form,
         attendeeId: attendee,
         answers: parseJsonFlag("answers", answers),
-      });
+      }, OPERATOR);
       return { submission: result.submission, changed: result.changed };
     },
   }),
@@ -82,7 +82,7 @@ export const engagementCommands = {
         comment: flags.comment,
         attendeeId: flags.attendee,
         sessionId: flags.session,
-      });
+      }, OPERATOR);
       return { feedback };
     },
   }),

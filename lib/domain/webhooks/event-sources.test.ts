@@ -107,10 +107,10 @@ beforeAll(async () => {
   }, OPERATOR);
   ids.session = session.id;
   await updateSession(org.id, session.id, { capacity: 350 }, OPERATOR);
-  await scanSession(org.id, { sessionId: session.id, attendeeId: guest.id });
-  await submitForm(org.id, { formId: form.id, attendeeId: guest.id, answers: { overall: 4 } });
-  await submitForm(org.id, { formId: form.id, attendeeId: guest.id, answers: { overall: 5, topics: ["AI"] } });
-  await createFeedback(org.id, { eventId: event.id, kind: "review", rating: 5, comment: "Great", attendeeId: guest.id, sessionId: session.id });
+  await scanSession(org.id, { sessionId: session.id, attendeeId: guest.id }, OPERATOR);
+  await submitForm(org.id, { formId: form.id, attendeeId: guest.id, answers: { overall: 4 } }, OPERATOR);
+  await submitForm(org.id, { formId: form.id, attendeeId: guest.id, answers: { overall: 5, topics: ["AI"] } }, OPERATOR);
+  await createFeedback(org.id, { eventId: event.id, kind: "review", rating: 5, comment: "Great", attendeeId: guest.id, sessionId: session.id }, OPERATOR);
   const doomed = await createSession(org.id, event.id, {
     title: "Cancelled talk",
     type: "talk",
