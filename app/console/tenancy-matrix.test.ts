@@ -1,4 +1,3 @@
-import { OPERATOR } from "@/lib/domain/audit/record";
 import fs from "node:fs";
 import path from "node:path";
 import { randomBytes } from "node:crypto";
@@ -10,6 +9,7 @@ import { createInvite } from "@/lib/domain/orgs/invites";
 import { createSession } from "@/lib/domain/programme/create-session";
 import { createTestAttendees, createTestEvent, createTestKey, createTestOrg } from "@/lib/testing/fixtures";
 import { createWebhookEndpoint, sendTestPing } from "@/lib/domain/webhooks/endpoints";
+import { OPERATOR } from "@/lib/domain/audit/record";
 
 // The cross-organization matrix of every console server action. The
 // actions are enumerated from app/console/**/actions.ts, so a new action without a row

@@ -1,10 +1,10 @@
-import { OPERATOR } from "@/lib/domain/audit/record";
 import { randomUUID } from "node:crypto";
 import { beforeAll, describe, expect, it } from "vitest";
 import { getDb } from "@/lib/platform/db/client";
 import { createSession } from "@/lib/domain/programme/create-session";
 import { createTestEvent, createTestOrg } from "@/lib/testing/fixtures";
 import { loadProgramme } from "./programme-workspace";
+import { OPERATOR } from "@/lib/domain/audit/record";
 
 // The Programme section's reads: the Partner API's orders, every visibility of info
 // sections for the organizer, the featured sponsor, and nothing of another organization.

@@ -1,4 +1,3 @@
-import { OPERATOR } from "@/lib/domain/audit/record";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { checkIn } from "@/lib/domain/engagement/check-in";
 import { getDb } from "@/lib/platform/db/client";
@@ -6,6 +5,7 @@ import { updateSession } from "@/lib/domain/programme/update-session";
 import { bearer, createTestEvent, createTestKey, createTestOrg } from "@/lib/testing/fixtures";
 import { addAttendees, addSessions } from "@/lib/testing/programme-fixtures";
 import { startRouteServer, type RouteServer } from "@/lib/testing/route-server";
+import { OPERATOR } from "@/lib/domain/audit/record";
 
 // updatedSince (incremental sync) on the attendee and session lists, over real HTTP:
 // the >= filter, (updatedAt, id) order with ties, keyset paging to the end, cursors bound

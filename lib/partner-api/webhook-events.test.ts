@@ -1,4 +1,3 @@
-import { OPERATOR } from "@/lib/domain/audit/record";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createAttendee } from "@/lib/domain/attendees/create-attendee";
 import { updateAttendee } from "@/lib/domain/attendees/update-attendee";
@@ -12,6 +11,7 @@ import { createWebhookEndpoint, sendTestPing } from "@/lib/domain/webhooks/endpo
 import { runDueDeliveries } from "@/lib/domain/webhooks/run-due";
 import { sendTestEvent } from "@/lib/domain/webhooks/send-test-event";
 import { startWebhookReceiver, type WebhookReceiver } from "@/lib/testing/webhook-receiver";
+import { OPERATOR } from "@/lib/domain/audit/record";
 
 // GET /partner/v1/webhook-events over HTTP against the real route handler and database: the
 // items are the bytes the deliveries carried, filtered by the key's scopes, paged like the

@@ -1,4 +1,3 @@
-import { OPERATOR } from "@/lib/domain/audit/record";
 import { randomUUID } from "node:crypto";
 import { beforeAll, describe, expect, it } from "vitest";
 import { getDb } from "@/lib/platform/db/client";
@@ -7,6 +6,7 @@ import { archiveEvent } from "@/lib/domain/events/archive-event";
 import { createTestAttendees, createTestEvent, createTestOrg } from "@/lib/testing/fixtures";
 import { attendeePayload } from "@/lib/domain/webhooks/payloads";
 import { restoreAttendee, revokeAttendee } from "./set-attendee-status";
+import { OPERATOR } from "@/lib/domain/audit/record";
 
 // revokeAttendee / restoreAttendee against the real database: the status change and its
 // attendee.updated outbox row land together; refusals and no-ops write neither.

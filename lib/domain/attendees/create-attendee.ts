@@ -1,7 +1,7 @@
 import { recordAudit, type Actor } from "@/lib/domain/audit/record";
 import { snapshot } from "@/lib/domain/audit/summary";
 import { AppError } from "@/lib/platform/errors/app-error";
-import { toAttendee } from "@/lib/domain/resources/projections";
+import { toAttendee, type AttendeeRow } from "@/lib/domain/resources/projections";
 import type { AttendeeResource } from "@/lib/domain/resources/resources";
 import { afterOutboxWrite } from "@/lib/domain/webhooks/dispatch";
 import { createAttendeeBodySchema, newAttendeeFields, parseAttendeeBody } from "./attendee-input";
@@ -41,20 +41,13 @@ export async function createAttendee(
   // Without a beforeCommit step or an audit entry the insert is one statement that commits on its own.
   const outcome =
     beforeCommit || actor
-    ? await inTransaction(undefined, async (tx) => {
-        const inserted = await insertAttendee(tx, orgId, eventId, fields, insertOptions);
-        if (inserted.created && actor) {
-          const { row } = inserted;
-          await recordAudit(tx, orgId, actor, {
-            action: "attendee.created",
-            target: { type: "attendee", id: row.id, label: row.displayName },
-            summary: snapshot(row, ["displayName", "email", "company", "jobTitle", "status"]),
-          });
-        }
-        if (inserted.created && beforeCommit) await beforeCommit(tx, toAttendee(inserted.row));
-        return inserted;
-      })
-    : await insertAttendee(undefined, orgId, eventId, fields, insertOptions);
+      ? await inTransaction(undefined, async (tx) => {
+          const inserted = await insertAttendee(tx, orgId, eventId, fields, insertOptions);
+          if (inserted.created && actor) await auditCreated(tx, orgId, actor, inserted.row);
+          if (inserted.created && beforeCommit) await beforeCommit(tx, toAttendee(inserted.row));
+          return inserted;
+        })
+      : await insertAttendee(undefined, orgId, eventId, fields, insertOptions);
   if (!outcome.created) {
     throw new AppError("CONFLICT", "An attendee with this email is already on the event; update it with PATCH.", {
       reason: "attendee_exists",
@@ -63,4 +56,12 @@ export async function createAttendee(
   }
   await afterOutboxWrite(orgId, outcome.outbox);
   return toAttendee(outcome.row);
+}
+
+async function auditCreated(tx: Tx, orgId: string, actor: Actor, row: AttendeeRow) {
+  await recordAudit(tx, orgId, actor, {
+    action: "attendee.created",
+    target: { type: "attendee", id: row.id, label: row.displayName },
+    summary: snapshot(row, ["displayName", "email", "company", "jobTitle", "status"]),
+  });
 }

@@ -1,10 +1,10 @@
-import { OPERATOR } from "@/lib/domain/audit/record";
 import { randomUUID } from "node:crypto";
 import { describe, expect, it } from "vitest";
 import { getDb } from "@/lib/platform/db/client";
 import { toAttendee } from "@/lib/domain/resources/projections";
 import { createTestAttendees, createTestEvent, createTestOrg } from "@/lib/testing/fixtures";
 import { deleteAttendee } from "./delete-attendee";
+import { OPERATOR } from "@/lib/domain/audit/record";
 
 describe("deleteAttendee", () => {
   it("deletes the attendee with their engagement, keeps their feedback, records attendee.deleted", async () => {

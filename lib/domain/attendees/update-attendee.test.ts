@@ -1,4 +1,3 @@
-import { OPERATOR } from "@/lib/domain/audit/record";
 import { Agent } from "undici";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { getDb } from "@/lib/platform/db/client";
@@ -12,6 +11,7 @@ import { readAttendeeForChange } from "./attendee-sql";
 import { createAttendee } from "./create-attendee";
 import { revokeAttendee } from "./set-attendee-status";
 import { updateAttendee } from "./update-attendee";
+import { OPERATOR } from "@/lib/domain/audit/record";
 
 // PATCH /events/{eventId}/attendees/{attendeeId} over real HTTP against the real database:
 // what changes, what does not move updatedAt, what is refused, and concurrent changes.

@@ -1,4 +1,3 @@
-import { OPERATOR } from "@/lib/domain/audit/record";
 import { randomUUID } from "node:crypto";
 import { beforeAll, describe, expect, it } from "vitest";
 import { getDb } from "@/lib/platform/db/client";
@@ -6,6 +5,7 @@ import { AppError } from "@/lib/platform/errors/app-error";
 import { createTestAttendees, createTestEvent, createTestOrg } from "@/lib/testing/fixtures";
 import { feedbackPayload } from "@/lib/domain/webhooks/payloads";
 import { createFeedback } from "./create-feedback";
+import { OPERATOR } from "@/lib/domain/audit/record";
 
 let orgId: string;
 let eventId: string;

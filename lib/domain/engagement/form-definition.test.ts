@@ -1,4 +1,3 @@
-import { OPERATOR } from "@/lib/domain/audit/record";
 import { randomUUID } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { getDb } from "@/lib/platform/db/client";
@@ -8,6 +7,7 @@ import { createTestEvent, createTestOrg } from "@/lib/testing/fixtures";
 import { startPartnerReader, type PartnerReader } from "@/lib/testing/partner-reader";
 import { createForm, deleteForm, updateForm } from "./form-definition";
 import { setFormStatus } from "@/lib/domain/engagement/set-form-status";
+import { OPERATOR } from "@/lib/domain/audit/record";
 
 // Form definitions through the lib operations, each change then read as a partner reads
 // it; the opened-form rule (keys never change once answers may be stored under them).

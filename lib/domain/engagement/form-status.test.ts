@@ -1,10 +1,10 @@
-import { OPERATOR } from "@/lib/domain/audit/record";
 import { randomUUID } from "node:crypto";
 import { beforeAll, describe, expect, it } from "vitest";
 import { getDb } from "@/lib/platform/db/client";
 import { archiveEvent } from "@/lib/domain/events/archive-event";
 import { createTestEvent, createTestOrg } from "@/lib/testing/fixtures";
 import { setFormStatus } from "./set-form-status";
+import { OPERATOR } from "@/lib/domain/audit/record";
 
 // Opening and closing forms against the real database, every cell of the form state table.
 // Forms have no webhook type: no status change records an outbox row.

@@ -1,10 +1,10 @@
-import { OPERATOR } from "@/lib/domain/audit/record";
 import { randomUUID } from "node:crypto";
 import { describe, expect, it } from "vitest";
 import { getDb } from "@/lib/platform/db/client";
 import { createTestAttendees, createTestEvent, createTestOrg } from "@/lib/testing/fixtures";
 import { sessionAttendancePayload } from "@/lib/domain/webhooks/payloads";
 import { scanSession } from "./scan-session";
+import { OPERATOR } from "@/lib/domain/audit/record";
 
 const outbox = (orgId: string) => getDb().webhookEvent.findMany({ where: { orgId }, orderBy: { createdAt: "asc" } });
 

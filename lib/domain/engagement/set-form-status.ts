@@ -10,6 +10,8 @@ import { assertEventOpenForEngagement, isUuid } from "./engagement-rows";
 // status change records no outbox row; partners read it from GET .../forms. The form row
 // is locked so a submission in flight (which reads the status) finishes first.
 
+const VERB: Record<FormStatus, string> = { draft: "drafted", open: "opened", closed: "closed" };
+
 export async function setFormStatus(
   orgId: string,
   formId: string,
@@ -31,7 +33,7 @@ export async function setFormStatus(
     assertTransition("form", current.status, next);
     await tx.form.update({ where: { id: formId }, data: { status: next } });
     await recordAudit(tx, orgId, actor, {
-      action: next === "open" ? "form.opened" : next === "closed" ? "form.closed" : `form.${next}`,
+      action: `form.${VERB[next]}`,
       target: { type: "form", id: formId, label: current.name },
       summary: change("status", current.status, next),
     });

@@ -1,9 +1,9 @@
-import { OPERATOR } from "@/lib/domain/audit/record";
 import { describe, expect, it } from "vitest";
 import { getDb } from "@/lib/platform/db/client";
 import { AppError } from "@/lib/platform/errors/app-error";
 import { createTestAttendees, createTestEvent, createTestOrg } from "@/lib/testing/fixtures";
 import { submitForm } from "./submit-form";
+import { OPERATOR } from "@/lib/domain/audit/record";
 
 const FIELDS = [
   { key: "name", label: "Badge name", type: "short_text", required: true },

@@ -1,4 +1,3 @@
-import { OPERATOR } from "@/lib/domain/audit/record";
 import { randomUUID } from "node:crypto";
 import { beforeAll, describe, expect, it } from "vitest";
 import { getDb } from "@/lib/platform/db/client";
@@ -8,6 +7,7 @@ import { archiveEvent } from "./archive-event";
 import { createEvent } from "./create-event";
 import { publishEvent } from "./publish-event";
 import { updateEvent } from "./update-event";
+import { OPERATOR } from "@/lib/domain/audit/record";
 
 // createEvent and archiveEvent against the real database: each allowed move writes its
 // row and its outbox row together; each refusal writes neither.

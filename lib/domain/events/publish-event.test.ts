@@ -1,10 +1,10 @@
-import { OPERATOR } from "@/lib/domain/audit/record";
 import { randomUUID } from "node:crypto";
 import { describe, expect, it } from "vitest";
 import { getDb } from "@/lib/platform/db/client";
 import { createTestEvent, createTestOrg } from "@/lib/testing/fixtures";
 import { eventPayload } from "@/lib/domain/webhooks/payloads";
 import { publishEvent } from "./publish-event";
+import { OPERATOR } from "@/lib/domain/audit/record";
 
 const outbox = (orgId: string) => getDb().webhookEvent.findMany({ where: { orgId }, orderBy: { createdAt: "asc" } });
 

@@ -1,4 +1,3 @@
-import { OPERATOR } from "@/lib/domain/audit/record";
 import { randomUUID } from "node:crypto";
 import { beforeAll, describe, expect, it } from "vitest";
 import { getDb } from "@/lib/platform/db/client";
@@ -6,6 +5,7 @@ import { AppError } from "@/lib/platform/errors/app-error";
 import { createTestEvent, createTestOrg } from "@/lib/testing/fixtures";
 import { eventPayload } from "@/lib/domain/webhooks/payloads";
 import { updateEvent } from "./update-event";
+import { OPERATOR } from "@/lib/domain/audit/record";
 
 // updateEvent: a change records event.updated in the same transaction; no change writes
 // and records nothing; every refusal leaves the row and the outbox untouched.

@@ -1,4 +1,3 @@
-import { OPERATOR } from "@/lib/domain/audit/record";
 import { randomUUID } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { getDb } from "@/lib/platform/db/client";
@@ -8,6 +7,7 @@ import { createTestEvent, createTestOrg } from "@/lib/testing/fixtures";
 import { startPartnerReader, type PartnerReader } from "@/lib/testing/partner-reader";
 import { moveItem } from "./event-items";
 import { createInfoSection, deleteInfoSection, updateInfoSection } from "./info-sections";
+import { OPERATOR } from "@/lib/domain/audit/record";
 
 // Info sections through the lib operations, each change then read as a partner reads it:
 // only published sections are ever served.

@@ -1,4 +1,3 @@
-import { OPERATOR } from "@/lib/domain/audit/record";
 import { randomUUID } from "node:crypto";
 import { beforeAll, describe, expect, it } from "vitest";
 import { getDb } from "@/lib/platform/db/client";
@@ -8,6 +7,7 @@ import { sessionPayload } from "@/lib/domain/webhooks/payloads";
 import { createSession } from "./create-session";
 import { deleteSession } from "./delete-session";
 import { updateSession } from "./update-session";
+import { OPERATOR } from "@/lib/domain/audit/record";
 
 // Session writes: input rules, tenant isolation, and one outbox row per real change.
 

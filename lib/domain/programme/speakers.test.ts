@@ -1,4 +1,3 @@
-import { OPERATOR } from "@/lib/domain/audit/record";
 import { randomUUID } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { getDb } from "@/lib/platform/db/client";
@@ -10,6 +9,7 @@ import { sessionPayload } from "@/lib/domain/webhooks/payloads";
 import { createSession } from "./create-session";
 import { createSpeaker, deleteSpeaker, updateSpeaker } from "./speakers";
 import { updateSession } from "./update-session";
+import { OPERATOR } from "@/lib/domain/audit/record";
 
 // Speakers and a session's speakers (billing order, capacity), through the lib
 // operations, each change then read as a partner reads it.

@@ -1,4 +1,3 @@
-import { OPERATOR } from "@/lib/domain/audit/record";
 import { randomUUID } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { getDb } from "@/lib/platform/db/client";
@@ -8,6 +7,7 @@ import { createTestEvent, createTestOrg } from "@/lib/testing/fixtures";
 import { startPartnerReader, type PartnerReader } from "@/lib/testing/partner-reader";
 import { moveItem } from "./event-items";
 import { createSponsor, deleteSponsor, listSponsorTiers, updateSponsor } from "./sponsors";
+import { OPERATOR } from "@/lib/domain/audit/record";
 
 // Sponsors through the lib operations, each change then read as a partner reads it; the
 // featured-on-cards rule (at most one per event) under concurrent nominations.

@@ -1,4 +1,3 @@
-import { OPERATOR } from "@/lib/domain/audit/record";
 import { randomUUID } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { getDb } from "@/lib/platform/db/client";
@@ -9,6 +8,7 @@ import { startPartnerReader, type PartnerReader } from "@/lib/testing/partner-re
 import { moveItem } from "./event-items";
 import { createSession } from "./create-session";
 import { createRoom, createTrack, deleteRoom, deleteTrack, updateRoom, updateTrack } from "./tracks";
+import { OPERATOR } from "@/lib/domain/audit/record";
 
 // Tracks and rooms through the lib operations, each change then read as a partner reads it.
 

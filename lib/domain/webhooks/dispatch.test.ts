@@ -1,4 +1,3 @@
-import { OPERATOR } from "@/lib/domain/audit/record";
 import net from "node:net";
 import type { AddressInfo } from "node:net";
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
@@ -8,6 +7,7 @@ import { updateEvent } from "@/lib/domain/events/update-event";
 import { createTestEvent, createTestOrg } from "@/lib/testing/fixtures";
 import { dispatchSoon } from "./dispatch";
 import { createWebhookEndpoint } from "./endpoints";
+import { OPERATOR } from "@/lib/domain/audit/record";
 
 // dispatchSoon after a commit: fans out at once, starts Inngest runs when Inngest is
 // configured, and never fails or stalls the caller when it is not reachable.

@@ -1,4 +1,3 @@
-import { OPERATOR } from "@/lib/domain/audit/record";
 import Ajv2020 from "ajv/dist/2020";
 import * as ajvFormats from "ajv-formats";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -23,6 +22,7 @@ import { SUBSCRIBABLE_EVENT_TYPES } from "./endpoint-input";
 import { WEBHOOK_EVENT_TYPES } from "./event-types";
 import { runDueDeliveries } from "./run-due";
 import { startWebhookReceiver, type ReceivedWebhook, type WebhookReceiver } from "@/lib/testing/webhook-receiver";
+import { OPERATOR } from "@/lib/domain/audit/record";
 
 // Every event type, triggered through the domain operation that owns it, arrives at a
 // real receiver with a verified signature and exactly the documented `data` keys.

@@ -1,4 +1,3 @@
-import { OPERATOR } from "@/lib/domain/audit/record";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createAttendee } from "@/lib/domain/attendees/create-attendee";
 import { revokeAttendee } from "@/lib/domain/attendees/set-attendee-status";
@@ -14,6 +13,7 @@ import { createWebhookEndpoint } from "./endpoints";
 import { previousAttributes } from "./previous-attributes";
 import { runDueDeliveries } from "./run-due";
 import { startWebhookReceiver, type ReceivedWebhook, type WebhookReceiver } from "@/lib/testing/webhook-receiver";
+import { OPERATOR } from "@/lib/domain/audit/record";
 
 // previousAttributes as a receiver gets it: every writer of attendee.updated, event.updated
 // and session.updated (console/API update, status change, import, archive), delivered over

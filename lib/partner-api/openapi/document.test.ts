@@ -1,4 +1,3 @@
-import { OPERATOR } from "@/lib/domain/audit/record";
 import { randomBytes, randomUUID } from "node:crypto";
 import path from "node:path";
 import { Validator } from "@seriousme/openapi-schema-validator";
@@ -17,6 +16,7 @@ import { API_VERSION } from "./changelog";
 import { buildOpenApiDocument, SERVER_URL } from "./document";
 import { OPERATIONS } from "./operations";
 import type { JsonSchema, OpenApiDocument, OperationObject } from "./types";
+import { OPERATOR } from "@/lib/domain/audit/record";
 
 // The OpenAPI document: valid OpenAPI 3.1, describing exactly the routes that exist, with
 // the scopes they really enforce and the shapes they really return.

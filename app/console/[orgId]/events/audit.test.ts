@@ -275,7 +275,7 @@ describe("audit of the events workspace", () => {
     expect(await fresh()).toEqual([]);
   });
 
-  it("the operator CLI's changes are the operator's: event created, published, archived, a form opened", async () => {
+  it("the operator CLI's changes are the operator's: event created, published, archived, a form opened, a check-in", async () => {
     const created = await cli("event:create", "--org", orgId, "--name", "Ops", "--slug", `ops-${randomBytes(3).toString("hex")}`, "--timezone", "UTC", "--start", "2027-01-01T09:00:00Z", "--end", "2027-01-01T17:00:00Z");
     expect(created).toMatchObject({ code: 0 });
     const eventId = created.out.event.id as string;
@@ -294,5 +294,10 @@ describe("audit of the events workspace", () => {
     const survey = await getDb().form.create({ data: { eventId: live, name: "Survey" } });
     expect(await cli("form:open", "--form", survey.id)).toMatchObject({ code: 0 });
     expect((await fresh()).map((row) => [row.action, row.actorType, row.targetLabel])).toEqual([["form.opened", "operator", "Survey"]]);
+
+    const [guest] = await createTestAttendees(live, 1);
+    expect(await cli("checkin", "--attendee", guest.id)).toMatchObject({ code: 0, out: { checkIn: { created: true } } });
+    expect(await cli("checkin", "--attendee", guest.id)).toMatchObject({ code: 0, out: { checkIn: { created: false } } });
+    expect((await fresh()).map((row) => [row.action, row.actorType, row.targetId])).toEqual([["attendee.checked_in", "operator", guest.id]]);
   });
 });

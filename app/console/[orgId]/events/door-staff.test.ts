@@ -1,4 +1,3 @@
-import { OPERATOR } from "@/lib/domain/audit/record";
 import { randomBytes } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import type { SessionUser } from "@/lib/auth/session";
@@ -9,6 +8,7 @@ import { createTestAttendees, createTestEvent, createTestOrg } from "@/lib/testi
 import { createWebhookEndpoint } from "@/lib/domain/webhooks/endpoints";
 import { runDueDeliveries } from "@/lib/domain/webhooks/run-due";
 import { startWebhookReceiver, type WebhookReceiver } from "@/lib/testing/webhook-receiver";
+import { OPERATOR } from "@/lib/domain/audit/record";
 
 // Door staff: the guest list and checking guests in (and undoing a mistaken check-in for a
 // few minutes, delivered as attendee.updated with checkedInAt null), nothing else. Real
