@@ -1,9 +1,8 @@
 import { recordAudit, type Actor } from "@/lib/domain/audit/record";
 import { fieldChanges } from "@/lib/domain/audit/summary";
-import { inTransaction } from "@/lib/platform/db/write-transaction";
-import type { AttendeeRow } from "@/lib/domain/resources/projections";
+import { inTransaction, type Tx } from "@/lib/platform/db/write-transaction";
 import { AppError } from "@/lib/platform/errors/app-error";
-import { toAttendee } from "@/lib/domain/resources/projections";
+import { toAttendee, type AttendeeRow } from "@/lib/domain/resources/projections";
 import type { AttendeeResource } from "@/lib/domain/resources/resources";
 import { afterOutboxWrite } from "@/lib/domain/webhooks/dispatch";
 import { applyAttendeeChanges } from "./apply-attendee-changes";
@@ -57,7 +56,7 @@ export async function updateAttendee(
   }
 }
 
-async function auditUpdate(tx: Parameters<typeof recordAudit>[0], orgId: string, actor: Actor, before: AttendeeRow, after: AttendeeRow) {
+async function auditUpdate(tx: Tx, orgId: string, actor: Actor, before: AttendeeRow, after: AttendeeRow) {
   await recordAudit(tx, orgId, actor, {
     action: "attendee.updated",
     target: { type: "attendee", id: after.id, label: after.displayName },
