@@ -9,6 +9,7 @@ import { createInvite } from "@/lib/domain/orgs/invites";
 import { createSession } from "@/lib/domain/programme/create-session";
 import { createTestAttendees, createTestEvent, createTestKey, createTestOrg } from "@/lib/testing/fixtures";
 import { createWebhookEndpoint, sendTestPing } from "@/lib/domain/webhooks/endpoints";
+import { OPERATOR } from "@/lib/domain/audit/record";
 
 // The cross-organization matrix of every console server action. The
 // actions are enumerated from app/console/**/actions.ts, so a new action without a row
@@ -349,7 +350,7 @@ beforeAll(async () => {
 });
 
 beforeAll(async () => {
-  sessionOfA = (await createSession(A.orgId, A.eventId, { title: "A's session", type: "talk", startAt: "2027-03-01T09:00:00Z", endAt: "2027-03-01T10:00:00Z" })).id;
+  sessionOfA = (await createSession(A.orgId, A.eventId, { title: "A's session", type: "talk", startAt: "2027-03-01T09:00:00Z", endAt: "2027-03-01T10:00:00Z" }, OPERATOR)).id;
 });
 
 describe("console server actions across organizations", () => {

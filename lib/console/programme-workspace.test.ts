@@ -4,6 +4,7 @@ import { getDb } from "@/lib/platform/db/client";
 import { createSession } from "@/lib/domain/programme/create-session";
 import { createTestEvent, createTestOrg } from "@/lib/testing/fixtures";
 import { loadProgramme } from "./programme-workspace";
+import { OPERATOR } from "@/lib/domain/audit/record";
 
 // The Programme section's reads: the Partner API's orders, every visibility of info
 // sections for the organizer, the featured sponsor, and nothing of another organization.
@@ -25,8 +26,8 @@ beforeAll(async () => {
     db.speaker.create({ data: { eventId, name: "Zoe", company: "Z Corp" } }),
     db.speaker.create({ data: { eventId, name: "Ada", title: "CTO" } }),
   ]);
-  const second = await createSession(orgId, eventId, { title: "Second", type: "talk", startAt: "2027-03-01T11:00:00Z", endAt: "2027-03-01T12:00:00Z" });
-  await createSession(orgId, eventId, { title: "First", type: "keynote", startAt: "2027-03-01T09:00:00Z", endAt: "2027-03-01T10:00:00Z", trackId: early.id, room: "Hall A" });
+  const second = await createSession(orgId, eventId, { title: "Second", type: "talk", startAt: "2027-03-01T11:00:00Z", endAt: "2027-03-01T12:00:00Z" }, OPERATOR);
+  await createSession(orgId, eventId, { title: "First", type: "keynote", startAt: "2027-03-01T09:00:00Z", endAt: "2027-03-01T10:00:00Z", trackId: early.id, room: "Hall A" }, OPERATOR);
   await db.sessionSpeaker.createMany({ data: [{ sessionId: second.id, speakerId: zoe.id, position: 0 }, { sessionId: second.id, speakerId: ada.id, position: 1 }] });
   const [, silver] = await Promise.all([
     db.sponsor.create({ data: { eventId, name: "Gold Co", tier: "gold", sortOrder: 1 } }),

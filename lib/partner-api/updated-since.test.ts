@@ -5,6 +5,7 @@ import { updateSession } from "@/lib/domain/programme/update-session";
 import { bearer, createTestEvent, createTestKey, createTestOrg } from "@/lib/testing/fixtures";
 import { addAttendees, addSessions } from "@/lib/testing/programme-fixtures";
 import { startRouteServer, type RouteServer } from "@/lib/testing/route-server";
+import { OPERATOR } from "@/lib/domain/audit/record";
 
 // updatedSince (incremental sync) on the attendee and session lists, over real HTTP:
 // the >= filter, (updatedAt, id) order with ties, keyset paging to the end, cursors bound
@@ -135,7 +136,7 @@ describe("GET /events/{eventId}/attendees?updatedSince=", () => {
       body: JSON.stringify({ company: "Changed Ltd" }),
     });
     expect(patched.status).toBe(200);
-    await checkIn(orgId, attendees[7].id);
+    await checkIn(orgId, attendees[7].id, OPERATOR);
     const created = await fetch(`${server.baseUrl}/partner/v1/events/${eventId}/attendees`, {
       method: "POST",
       headers: { ...bearer(secret), "content-type": "application/json" },
@@ -204,7 +205,7 @@ describe("GET /events/{eventId}/sessions?updatedSince=", () => {
 
   it("sees a session change made through the programme operation", async () => {
     const mark = new Date();
-    await updateSession(orgId, sessions[4].id, { title: "Renamed" });
+    await updateSession(orgId, sessions[4].id, { title: "Renamed" }, OPERATOR);
     const changed = await page(`/sessions?updatedSince=${encodeURIComponent(mark.toISOString())}`);
     expect(changed.data.map((s) => s.id)).toEqual([sessions[4].id]);
   });

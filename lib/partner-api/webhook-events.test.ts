@@ -11,6 +11,7 @@ import { createWebhookEndpoint, sendTestPing } from "@/lib/domain/webhooks/endpo
 import { runDueDeliveries } from "@/lib/domain/webhooks/run-due";
 import { sendTestEvent } from "@/lib/domain/webhooks/send-test-event";
 import { startWebhookReceiver, type WebhookReceiver } from "@/lib/testing/webhook-receiver";
+import { OPERATOR } from "@/lib/domain/audit/record";
 
 // GET /partner/v1/webhook-events over HTTP against the real route handler and database: the
 // items are the bytes the deliveries carried, filtered by the key's scopes, paged like the
@@ -46,16 +47,16 @@ beforeAll(async () => {
 
   const event = await createTestEvent(orgId, { status: "published" });
   ids.event = event.id;
-  const guest = await createAttendee(orgId, event.id, { email: "zoe@example.com", displayName: "Zoë Ünal" });
+  const guest = await createAttendee(orgId, event.id, { email: "zoe@example.com", displayName: "Zoë Ünal" }, null);
   ids.guest = guest.id;
-  await updateAttendee(orgId, event.id, guest.id, { company: "Ça va ✓" });
-  await updateEvent(orgId, event.id, { name: "Renamed" });
-  await createFeedback(orgId, { eventId: event.id, kind: "review", rating: 4, comment: "Good", attendeeId: guest.id });
+  await updateAttendee(orgId, event.id, guest.id, { company: "Ça va ✓" }, null);
+  await updateEvent(orgId, event.id, { name: "Renamed" }, OPERATOR);
+  await createFeedback(orgId, { eventId: event.id, kind: "review", rating: 4, comment: "Good", attendeeId: guest.id }, OPERATOR);
   await sendTestPing(orgId, endpoint.id);
   await sendTestEvent(orgId, endpoint.id, "attendee.created");
 
   const otherEvent = await createTestEvent(otherOrgId, { status: "published" });
-  await createAttendee(otherOrgId, otherEvent.id, { email: "other@example.com" });
+  await createAttendee(otherOrgId, otherEvent.id, { email: "other@example.com" }, null);
 
   await runDueDeliveries({ orgId });
   delivered = (await hook.waitFor(6)).map((request) => request.rawBody);

@@ -46,7 +46,7 @@ describe("cron route", () => {
     const { secret } = await createWebhookEndpoint(org.id, { url: receiver.url, eventTypes: ["attendee.created"] });
     receiver.secrets = [secret];
     receiver.received.length = 0;
-    await createAttendee(org.id, event.id, { email: "cron-401@example.com" });
+    await createAttendee(org.id, event.id, { email: "cron-401@example.com" }, null);
 
     const response = await call(authorization);
     expect(response.status).toBe(401);
@@ -63,7 +63,7 @@ describe("cron route", () => {
     const { secret } = await createWebhookEndpoint(org.id, { url: receiver.url, eventTypes: ["attendee.created"] });
     receiver.secrets = [secret];
     receiver.received.length = 0;
-    const attendee = await createAttendee(org.id, event.id, { email: "cron-ok@example.com" });
+    const attendee = await createAttendee(org.id, event.id, { email: "cron-ok@example.com" }, null);
 
     const response = await call(`Bearer ${SECRET}`);
     expect(response.status).toBe(200);

@@ -26,7 +26,7 @@ describe("local worker (no Inngest)", () => {
     const { secret } = await createWebhookEndpoint(org.id, { url: receiver.url, eventTypes: ["attendee.created"] });
     receiver.secrets = [secret];
 
-    const attendee = await createAttendee(org.id, event.id, { email: "ada@example.com" });
+    const attendee = await createAttendee(org.id, event.id, { email: "ada@example.com" }, null);
     // Without Inngest nothing has been sent yet: the delivery waits for a sweep.
     expect(receiver.received).toHaveLength(0);
 
@@ -69,7 +69,7 @@ describe("local worker (no Inngest)", () => {
       // The import lane is now stuck until its 20 s deadline; a change in another
       // organization is delivered by the next delivery tick anyway. (The bound leaves
       // room for a loaded machine; held back, it would be the import's 20 s.)
-      await createAttendee(org.id, event.id, { email: "grace@example.com" });
+      await createAttendee(org.id, event.id, { email: "grace@example.com" }, null);
       const started = Date.now();
       await hook.waitFor(1, 5_000);
       expect(Date.now() - started).toBeLessThan(3_000);

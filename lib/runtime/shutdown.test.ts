@@ -28,7 +28,7 @@ describe("worker shutdown", () => {
     const org = await createTestOrg();
     const event = await createTestEvent(org.id);
     await createWebhookEndpoint(org.id, { url: receiver.url, eventTypes: ["attendee.created"] });
-    await createAttendee(org.id, event.id, { email: "in-flight@example.com" });
+    await createAttendee(org.id, event.id, { email: "in-flight@example.com" }, null);
 
     const shutdown = new AbortController();
     const leases = new Set<string>();

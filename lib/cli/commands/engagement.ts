@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { OPERATOR } from "@/lib/domain/audit/record";
 import { deleteAttendee } from "@/lib/domain/attendees/delete-attendee";
 import { validationError } from "@/lib/platform/errors/app-error";
 import { checkIn } from "@/lib/domain/engagement/check-in";
@@ -18,6 +19,7 @@ import { orgOf } from "../org-of-record";
 // Operator commands for the domain operations that emit webhooks: event details, the
 // programme, the guest list and the engagement record. Operators name records by id;
 // the organization is the record's own, so these commands cannot cross organizations.
+// Each change is audited as the operator's (OPERATOR), in the change's transaction.
 
 const integer = z.string().regex(/^-?\d+$/, "Expected a whole number.").transform(Number);
 /** For clearing a nullable field from the command line: the literal `null`. */
@@ -38,7 +40,7 @@ export const engagementCommands = {
     summary: "--attendee ID (front-desk arrival; a second check-in changes nothing)",
     flags: z.strictObject({ attendee: z.string() }),
     run: async ({ attendee }) => {
-      const result = await checkIn(await orgOf("attendee", attendee), attendee);
+      const result = await checkIn(await orgOf("attendee", attendee), attendee, OPERATOR);
       return { checkIn: { attendeeId: attendee, checkedInAt: result.checkedInAt, created: result.created } };
     },
   }),
@@ -46,7 +48,7 @@ export const engagementCommands = {
     summary: "--session ID --attendee ID (door scan)",
     flags: z.strictObject({ session: z.string(), attendee: z.string() }),
     run: async ({ session, attendee }) => {
-      const result = await scanSession(await orgOf("attendee", attendee), { sessionId: session, attendeeId: attendee });
+      const result = await scanSession(await orgOf("attendee", attendee), { sessionId: session, attendeeId: attendee }, OPERATOR);
       return { attendance: result.attendance, created: result.created };
     },
   }),
@@ -58,7 +60,7 @@ export const engagementCommands = {
         formId: form,
         attendeeId: attendee,
         answers: parseJsonFlag("answers", answers),
-      });
+      }, OPERATOR);
       return { submission: result.submission, changed: result.changed };
     },
   }),
@@ -80,7 +82,7 @@ export const engagementCommands = {
         comment: flags.comment,
         attendeeId: flags.attendee,
         sessionId: flags.session,
-      });
+      }, OPERATOR);
       return { feedback };
     },
   }),
@@ -105,12 +107,12 @@ export const engagementCommands = {
         startAt: flags.start,
         endAt: flags.end,
         slug: flags.slug,
-      }),
+      }, OPERATOR),
   }),
   "event:publish": command({
     summary: "--event ID (draft → published; publishing a published event changes nothing)",
     flags: z.strictObject({ event: z.string() }),
-    run: async ({ event }) => publishEvent(await orgOf("event", event), event),
+    run: async ({ event }) => publishEvent(await orgOf("event", event), event, OPERATOR),
   }),
   "session:create": command({
     summary: "--event ID --title T --type T --start ISO --end ISO [--description D] [--track ID] [--room R] [--capacity N]",
@@ -135,7 +137,7 @@ export const engagementCommands = {
         trackId: flags.track,
         room: flags.room,
         capacity: flags.capacity,
-      });
+      }, OPERATOR);
       return { session: sessionOut(session) };
     },
   }),
@@ -162,20 +164,20 @@ export const engagementCommands = {
         trackId: flags.track,
         room: flags.room,
         capacity: flags.capacity,
-      });
+      }, OPERATOR);
       return { session: sessionOut(result.session), changed: result.changed };
     },
   }),
   "session:delete": command({
     summary: "--session ID",
     flags: z.strictObject({ session: z.string() }),
-    run: async ({ session }) => ({ deleted: sessionOut(await deleteSession(await orgOf("session", session), session)) }),
+    run: async ({ session }) => ({ deleted: sessionOut(await deleteSession(await orgOf("session", session), session, OPERATOR)) }),
   }),
   "attendee:delete": command({
     summary: "--attendee ID (hard delete; records attendee.deleted)",
     flags: z.strictObject({ attendee: z.string() }),
     run: async ({ attendee }) => {
-      const { createdAt: _c, updatedAt: _u, ...deleted } = toAttendee(await deleteAttendee(await orgOf("attendee", attendee), attendee));
+      const { createdAt: _c, updatedAt: _u, ...deleted } = toAttendee(await deleteAttendee(await orgOf("attendee", attendee), attendee, OPERATOR));
       return { deleted };
     },
   }),

@@ -5,7 +5,7 @@ import { OUTBOX_RESULT_COLUMNS, outboxCtes, type OutboxResult } from "@/lib/doma
 import { attendeePayload } from "@/lib/domain/webhooks/payloads";
 import { previousAttributes } from "@/lib/domain/webhooks/previous-attributes";
 import type { AttendeeChanges } from "./attendee-input";
-import { ATTENDEE_RETURNING } from "./attendee-sql";
+import { ATTENDEE_RETURNING, type Tx } from "./attendee-sql";
 import type { EventWriteState } from "./writable-event";
 
 // Applies a change to an attendee row as it was read (readAttendeeForChange), in ONE
@@ -16,7 +16,9 @@ import type { EventWriteState } from "./writable-event";
 // A row that changed since it was read is not written (`stale`): the caller reads it
 // again and recomputes, so concurrent changes to different fields all survive, each
 // recorded once, as they did when the row was locked for the whole change. Every miss
-// means another change landed, so the retries always make progress.
+// means another change landed, so the retries always make progress. With `tx` the
+// statement is one step of the caller's transaction (the console's edit writes its audit
+// entry beside it).
 
 const COLUMNS = { displayName: `"displayName"`, company: `company`, jobTitle: `"jobTitle"` } as const;
 
@@ -34,8 +36,9 @@ export async function applyAttendeeChanges(
   orgId: string,
   current: AttendeeRow,
   changes: AttendeeChanges,
-  options: { fanOut: boolean },
+  options: { fanOut: boolean; tx?: Tx },
 ): Promise<AppliedChange> {
+  const run = <Row>(query: Prisma.Sql): Promise<Row[]> => (options.tx ? options.tx.$queryRaw<Row[]>(query) : sqlQuery<Row>(query));
   const assignments: Prisma.Sql[] = [];
   for (const field of Object.keys(COLUMNS) as (keyof typeof COLUMNS)[]) {
     const value = changes[field];
@@ -52,7 +55,7 @@ export async function applyAttendeeChanges(
   // that. The event is held FOR SHARE for the statement: archiving waits for it, and a
   // change that starts after the archive is refused.
   const payload = attendeePayload({ ...current, ...definedChanges(changes) });
-  const [result] = await sqlQuery<Partial<AttendeeRow> & OutboxResult & { eventStatus: EventWriteState | null }>(Prisma.sql`
+  const [result] = await run<Partial<AttendeeRow> & OutboxResult & { eventStatus: EventWriteState | null }>(Prisma.sql`
     WITH ev AS (
       SELECT e.status::text AS status FROM "Event" e
       WHERE e.id = ${current.eventId}::uuid AND e."orgId" = ${orgId}::uuid

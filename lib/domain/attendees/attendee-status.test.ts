@@ -6,6 +6,7 @@ import { archiveEvent } from "@/lib/domain/events/archive-event";
 import { createTestAttendees, createTestEvent, createTestOrg } from "@/lib/testing/fixtures";
 import { attendeePayload } from "@/lib/domain/webhooks/payloads";
 import { restoreAttendee, revokeAttendee } from "./set-attendee-status";
+import { OPERATOR } from "@/lib/domain/audit/record";
 
 // revokeAttendee / restoreAttendee against the real database: the status change and its
 // attendee.updated outbox row land together; refusals and no-ops write neither.
@@ -29,7 +30,7 @@ describe("revokeAttendee", () => {
   for (const from of ["invited", "active"] as const) {
     it(`${from} → revoked, moving updatedAt and recording attendee.updated with status revoked`, async () => {
       const { event, attendee } = await oneAttendee({ status: from });
-      const result = await revokeAttendee(orgId, event.id, attendee.id);
+      const result = await revokeAttendee(orgId, event.id, attendee.id, OPERATOR);
       expect(result).toMatchObject({ changed: true, attendee: { status: "revoked" } });
       const row = await reload(attendee.id);
       expect(row.status).toBe("revoked");
@@ -42,30 +43,30 @@ describe("revokeAttendee", () => {
 
   it("revoking a revoked attendee changes and records nothing", async () => {
     const { event, attendee } = await oneAttendee({ status: "revoked" });
-    expect(await revokeAttendee(orgId, event.id, attendee.id)).toMatchObject({ changed: false });
+    expect(await revokeAttendee(orgId, event.id, attendee.id, OPERATOR)).toMatchObject({ changed: false });
     expect((await reload(attendee.id)).updatedAt).toEqual(attendee.updatedAt);
     expect(await outbox(attendee.id)).toEqual([]);
   });
 
   it("a revoked attendee cannot check in (409 attendee_revoked)", async () => {
     const { event, attendee } = await oneAttendee();
-    await revokeAttendee(orgId, event.id, attendee.id);
-    await expect(checkIn(orgId, attendee.id)).rejects.toMatchObject({ code: "CONFLICT", details: { reason: "attendee_revoked" } });
+    await revokeAttendee(orgId, event.id, attendee.id, OPERATOR);
+    await expect(checkIn(orgId, attendee.id, OPERATOR)).rejects.toMatchObject({ code: "CONFLICT", details: { reason: "attendee_revoked" } });
     expect(await getDb().checkIn.count({ where: { attendeeId: attendee.id } })).toBe(0);
   });
 
   it("refuses on an archived event (409 event_archived) and for another organization (404)", async () => {
     const { event, attendee } = await oneAttendee();
-    await archiveEvent(orgId, event.id);
-    await expect(revokeAttendee(orgId, event.id, attendee.id)).rejects.toMatchObject({ details: { reason: "event_archived" } });
+    await archiveEvent(orgId, event.id, OPERATOR);
+    await expect(revokeAttendee(orgId, event.id, attendee.id, OPERATOR)).rejects.toMatchObject({ details: { reason: "event_archived" } });
 
     const other = await createTestOrg();
     const foreignEvent = await createTestEvent(other.id);
     const [foreign] = await createTestAttendees(foreignEvent.id, 1);
-    await expect(revokeAttendee(orgId, foreignEvent.id, foreign.id)).rejects.toMatchObject({ code: "NOT_FOUND" });
+    await expect(revokeAttendee(orgId, foreignEvent.id, foreign.id, OPERATOR)).rejects.toMatchObject({ code: "NOT_FOUND" });
     const own = await oneAttendee();
-    await expect(revokeAttendee(orgId, own.event.id, foreign.id)).rejects.toMatchObject({ code: "NOT_FOUND" });
-    await expect(revokeAttendee(orgId, own.event.id, randomUUID())).rejects.toMatchObject({ code: "NOT_FOUND" });
+    await expect(revokeAttendee(orgId, own.event.id, foreign.id, OPERATOR)).rejects.toMatchObject({ code: "NOT_FOUND" });
+    await expect(revokeAttendee(orgId, own.event.id, randomUUID(), OPERATOR)).rejects.toMatchObject({ code: "NOT_FOUND" });
     expect((await reload(foreign.id)).status).toBe("invited");
     expect((await reload(attendee.id)).status).toBe("invited");
   });
@@ -74,7 +75,7 @@ describe("revokeAttendee", () => {
 describe("restoreAttendee", () => {
   it("revoked → invited when no user claimed the badge", async () => {
     const { event, attendee } = await oneAttendee({ status: "revoked" });
-    const result = await restoreAttendee(orgId, event.id, attendee.id);
+    const result = await restoreAttendee(orgId, event.id, attendee.id, OPERATOR);
     expect(result).toMatchObject({ changed: true, attendee: { status: "invited" } });
     const recorded = await outbox(attendee.id);
     expect(recorded.map((r) => r.type)).toEqual(["attendee.updated"]);
@@ -84,14 +85,14 @@ describe("restoreAttendee", () => {
 
   it("revoked → active when a user had claimed the badge", async () => {
     const { event, attendee } = await oneAttendee({ status: "revoked", userId: randomUUID() });
-    expect(await restoreAttendee(orgId, event.id, attendee.id)).toMatchObject({ changed: true, attendee: { status: "active" } });
+    expect(await restoreAttendee(orgId, event.id, attendee.id, OPERATOR)).toMatchObject({ changed: true, attendee: { status: "active" } });
     expect((await outbox(attendee.id))[0].data).toMatchObject({ status: "active" });
   });
 
   for (const from of ["invited", "active"] as const) {
     it(`restoring an ${from} attendee changes and records nothing`, async () => {
       const { event, attendee } = await oneAttendee({ status: from });
-      expect(await restoreAttendee(orgId, event.id, attendee.id)).toMatchObject({ changed: false, attendee: { status: from } });
+      expect(await restoreAttendee(orgId, event.id, attendee.id, OPERATOR)).toMatchObject({ changed: false, attendee: { status: from } });
       expect(await outbox(attendee.id)).toEqual([]);
     });
   }

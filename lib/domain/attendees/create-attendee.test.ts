@@ -348,7 +348,7 @@ describe("which events accept writes", () => {
 
 describe("createAttendee (domain operation)", () => {
   it("validates on its own, without the HTTP wrapper", async () => {
-    const error = await createAttendee(org.id, eventId, { email: "bad", status: "active" }).catch((e: unknown) => e);
+    const error = await createAttendee(org.id, eventId, { email: "bad", status: "active" }, null).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(AppError);
     expect((error as AppError).code).toBe("INVALID_INPUT");
     expect(Object.keys((error as AppError).details?.fields as object).sort()).toEqual(["email", "status"]);
@@ -356,9 +356,9 @@ describe("createAttendee (domain operation)", () => {
 
   it("a badge code already taken on the event is replaced by a fresh one", async () => {
     const event = await createTestEvent(org.id);
-    const first = await createAttendee(org.id, event.id, { email: unique("code1") });
+    const first = await createAttendee(org.id, event.id, { email: unique("code1") }, null);
     forcedCodes.queue.push(first.badgeCode, first.badgeCode, first.badgeCode);
-    const second = await createAttendee(org.id, event.id, { email: unique("code2") });
+    const second = await createAttendee(org.id, event.id, { email: unique("code2") }, null);
     expect(forcedCodes.queue).toEqual([]);
     expect(second.badgeCode).not.toBe(first.badgeCode);
     expect(isValidBadgeCode(second.badgeCode)).toBe(true);
@@ -366,15 +366,15 @@ describe("createAttendee (domain operation)", () => {
     // The same code on another event is fine: codes are unique per event only.
     const elsewhere = await createTestEvent(org.id);
     forcedCodes.queue.push(first.badgeCode);
-    expect((await createAttendee(org.id, elsewhere.id, { email: unique("code3") })).badgeCode).toBe(first.badgeCode);
+    expect((await createAttendee(org.id, elsewhere.id, { email: unique("code3") }, null)).badgeCode).toBe(first.badgeCode);
   });
 
   it(`after ${BADGE_CODE_ATTEMPTS} taken codes in a row it gives up with a 500, and nothing is written`, async () => {
     const event = await createTestEvent(org.id);
-    const first = await createAttendee(org.id, event.id, { email: unique("full1") });
+    const first = await createAttendee(org.id, event.id, { email: unique("full1") }, null);
     const before = await writeCounts(org.id);
     forcedCodes.queue.push(...Array(BADGE_CODE_ATTEMPTS).fill(first.badgeCode));
-    const error = await createAttendee(org.id, event.id, { email: unique("full2") }).catch((e: unknown) => e);
+    const error = await createAttendee(org.id, event.id, { email: unique("full2") }, null).catch((e: unknown) => e);
     forcedCodes.queue.length = 0;
     expect(error).toBeInstanceOf(AppError);
     expect((error as AppError).code).toBe("INTERNAL");

@@ -1,5 +1,7 @@
+import { recordAudit, type Actor } from "@/lib/domain/audit/record";
+import { snapshot } from "@/lib/domain/audit/summary";
 import { AppError } from "@/lib/platform/errors/app-error";
-import { toAttendee } from "@/lib/domain/resources/projections";
+import { toAttendee, type AttendeeRow } from "@/lib/domain/resources/projections";
 import type { AttendeeResource } from "@/lib/domain/resources/resources";
 import { afterOutboxWrite } from "@/lib/domain/webhooks/dispatch";
 import { createAttendeeBodySchema, newAttendeeFields, parseAttendeeBody } from "./attendee-input";
@@ -21,24 +23,31 @@ import { insertAttendee } from "./insert-attendee";
  * `integrationsUnlocked`: the caller has just found the organization's integrations
  * unlocked (the Partner API's pipeline), so the insert's statement creates the webhook
  * deliveries itself (outboxCtes in lib/domain/webhooks/outbox.ts).
+ *
+ * `actor`: who added the attendee in the console or the CLI, recorded in the audit log in
+ * the insert's transaction. The Partner API passes null: its writes are not audited here
+ * (the API key that made them is recorded with the request instead).
  */
 export async function createAttendee(
   orgId: string,
   eventId: string,
   input: unknown,
+  actor: Actor | null,
   options: { beforeCommit?: (tx: Tx, attendee: AttendeeResource) => Promise<void>; integrationsUnlocked?: boolean } = {},
 ): Promise<AttendeeResource> {
   const fields = newAttendeeFields(parseAttendeeBody(createAttendeeBodySchema, input));
   const { beforeCommit } = options;
   const insertOptions = { fanOut: options.integrationsUnlocked === true };
-  // Without a beforeCommit step the insert is one statement that commits on its own.
-  const outcome = beforeCommit
-    ? await inTransaction(undefined, async (tx) => {
-        const inserted = await insertAttendee(tx, orgId, eventId, fields, insertOptions);
-        if (inserted.created) await beforeCommit(tx, toAttendee(inserted.row));
-        return inserted;
-      })
-    : await insertAttendee(undefined, orgId, eventId, fields, insertOptions);
+  // Without a beforeCommit step or an audit entry the insert is one statement that commits on its own.
+  const outcome =
+    beforeCommit || actor
+      ? await inTransaction(undefined, async (tx) => {
+          const inserted = await insertAttendee(tx, orgId, eventId, fields, insertOptions);
+          if (inserted.created && actor) await auditCreated(tx, orgId, actor, inserted.row);
+          if (inserted.created && beforeCommit) await beforeCommit(tx, toAttendee(inserted.row));
+          return inserted;
+        })
+      : await insertAttendee(undefined, orgId, eventId, fields, insertOptions);
   if (!outcome.created) {
     throw new AppError("CONFLICT", "An attendee with this email is already on the event; update it with PATCH.", {
       reason: "attendee_exists",
@@ -47,4 +56,12 @@ export async function createAttendee(
   }
   await afterOutboxWrite(orgId, outcome.outbox);
   return toAttendee(outcome.row);
+}
+
+async function auditCreated(tx: Tx, orgId: string, actor: Actor, row: AttendeeRow) {
+  await recordAudit(tx, orgId, actor, {
+    action: "attendee.created",
+    target: { type: "attendee", id: row.id, label: row.displayName },
+    summary: snapshot(row, ["displayName", "email", "company", "jobTitle", "status"]),
+  });
 }

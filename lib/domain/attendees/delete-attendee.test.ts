@@ -4,6 +4,7 @@ import { getDb } from "@/lib/platform/db/client";
 import { toAttendee } from "@/lib/domain/resources/projections";
 import { createTestAttendees, createTestEvent, createTestOrg } from "@/lib/testing/fixtures";
 import { deleteAttendee } from "./delete-attendee";
+import { OPERATOR } from "@/lib/domain/audit/record";
 
 describe("deleteAttendee", () => {
   it("deletes the attendee with their engagement, keeps their feedback, records attendee.deleted", async () => {
@@ -13,7 +14,7 @@ describe("deleteAttendee", () => {
     await getDb().checkIn.create({ data: { attendeeId: attendee.id, eventId: event.id, checkedInAt: attendee.checkedInAt! } });
     const feedback = await getDb().feedback.create({ data: { eventId: event.id, attendeeId: attendee.id, kind: "rating", rating: 4 } });
 
-    const deleted = await deleteAttendee(org.id, attendee.id);
+    const deleted = await deleteAttendee(org.id, attendee.id, OPERATOR);
     expect(toAttendee(deleted)).toEqual(toAttendee(attendee));
     expect(await getDb().attendee.findUnique({ where: { id: attendee.id } })).toBeNull();
     expect(await getDb().checkIn.count({ where: { attendeeId: attendee.id } })).toBe(0);
@@ -25,7 +26,7 @@ describe("deleteAttendee", () => {
     expect(recorded[0].data).toEqual(expected);
     expect(recorded[0].data).toHaveProperty("badgeCode", attendee.badgeCode);
 
-    await expect(deleteAttendee(org.id, attendee.id)).rejects.toMatchObject({ code: "NOT_FOUND" });
+    await expect(deleteAttendee(org.id, attendee.id, OPERATOR)).rejects.toMatchObject({ code: "NOT_FOUND" });
   });
 
   it("answers 404 for another organization's attendee and unknown ids, deleting nothing", async () => {
@@ -33,7 +34,7 @@ describe("deleteAttendee", () => {
     const other = await createTestOrg();
     const [foreign] = await createTestAttendees((await createTestEvent(other.id)).id, 1);
     for (const id of [foreign.id, randomUUID(), "x"]) {
-      await expect(deleteAttendee(org.id, id)).rejects.toMatchObject({ code: "NOT_FOUND" });
+      await expect(deleteAttendee(org.id, id, OPERATOR)).rejects.toMatchObject({ code: "NOT_FOUND" });
     }
     expect(await getDb().attendee.findUnique({ where: { id: foreign.id } })).not.toBeNull();
     expect(await getDb().webhookEvent.count({ where: { orgId: { in: [org.id, other.id] } } })).toBe(0);
@@ -42,7 +43,7 @@ describe("deleteAttendee", () => {
   it("refuses an archived event's attendee (409 event_archived)", async () => {
     const org = await createTestOrg();
     const [attendee] = await createTestAttendees((await createTestEvent(org.id, { status: "archived" })).id, 1);
-    await expect(deleteAttendee(org.id, attendee.id)).rejects.toMatchObject({ code: "CONFLICT", details: { reason: "event_archived" } });
+    await expect(deleteAttendee(org.id, attendee.id, OPERATOR)).rejects.toMatchObject({ code: "CONFLICT", details: { reason: "event_archived" } });
     expect(await getDb().attendee.findUnique({ where: { id: attendee.id } })).not.toBeNull();
   });
 });

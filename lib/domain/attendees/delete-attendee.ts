@@ -1,6 +1,8 @@
 import { z } from "zod";
 import { AppError } from "@/lib/platform/errors/app-error";
 import type { AttendeeRow } from "@/lib/domain/resources/projections";
+import { recordAudit, type Actor } from "@/lib/domain/audit/record";
+import { snapshot } from "@/lib/domain/audit/summary";
 import { commitAndAnnounce } from "@/lib/domain/webhooks/commit-and-announce";
 import { attendeePayload } from "@/lib/domain/webhooks/payloads";
 
@@ -13,7 +15,7 @@ const isUuid = (value: string) => z.uuid().safeParse(value).success;
  * was (projection with badgeCode, without createdAt/updatedAt). An archived event's guest
  * list is read-only (409 event_archived), as for the other guest-list writes.
  */
-export async function deleteAttendee(orgId: string, attendeeId: string): Promise<AttendeeRow> {
+export async function deleteAttendee(orgId: string, attendeeId: string, actor: Actor): Promise<AttendeeRow> {
   if (!isUuid(attendeeId) || !isUuid(orgId)) throw new AppError("NOT_FOUND", "No such attendee.");
   const { result } = await commitAndAnnounce(orgId, async (tx, announce) => {
     const rows = await tx.$queryRaw<(AttendeeRow & { eventStatus: string })[]>`
@@ -31,6 +33,11 @@ export async function deleteAttendee(orgId: string, attendeeId: string): Promise
     }
     await tx.attendee.delete({ where: { id: attendeeId } });
     await announce({ type: "attendee.deleted", data: attendeePayload(attendee) });
+    await recordAudit(tx, orgId, actor, {
+      action: "attendee.deleted",
+      target: { type: "attendee", id: attendeeId, label: attendee.displayName },
+      summary: snapshot(attendee, ["displayName", "email", "status", "checkedInAt"]),
+    });
     return attendee;
   });
   return result;

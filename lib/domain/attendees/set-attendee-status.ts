@@ -2,6 +2,8 @@ import { AppError } from "@/lib/platform/errors/app-error";
 import { toAttendee, type AttendeeRow } from "@/lib/domain/resources/projections";
 import type { AttendeeResource } from "@/lib/domain/resources/resources";
 import { assertTransition, restoredAttendeeStatus, type AttendeeStatus } from "@/lib/domain/transitions/state-tables";
+import { recordAudit, type Actor } from "@/lib/domain/audit/record";
+import { change } from "@/lib/domain/audit/summary";
 import { commitAndAnnounce } from "@/lib/domain/webhooks/commit-and-announce";
 import { attendeePayload } from "@/lib/domain/webhooks/payloads";
 import { previousAttributes } from "@/lib/domain/webhooks/previous-attributes";
@@ -29,6 +31,7 @@ export async function setAttendeeStatus(
   eventId: string,
   attendeeId: string,
   target: (current: LockedForStatus) => AttendeeStatus | null,
+  actor: Actor,
 ): Promise<{ attendee: AttendeeResource; changed: boolean }> {
   const { result } = await commitAndAnnounce(orgId, async (tx, announce) => {
     const eventStatus = await lockEventForAttendeeWrite(tx, orgId, eventId);
@@ -48,6 +51,11 @@ export async function setAttendeeStatus(
       RETURNING ${ATTENDEE_RETURNING}`;
     const data = attendeePayload(rows[0]);
     const id = await announce({ type: "attendee.updated", data, previousAttributes: previousAttributes(attendeePayload(row), data) });
+    await recordAudit(tx, orgId, actor, {
+      action: next === "revoked" ? "attendee.revoked" : current.status === "revoked" ? "attendee.restored" : "attendee.status_changed",
+      target: { type: "attendee", id: attendeeId, label: row.displayName },
+      summary: change("status", current.status, next),
+    });
     return { row: rows[0], recorded: id };
   });
   return { attendee: toAttendee(result.row), changed: result.recorded !== null };
@@ -60,8 +68,8 @@ export async function setAttendeeStatus(
  * revoked attendee changes nothing. 404 for another organization's event or attendee,
  * 409 event_archived on an archived event.
  */
-export function revokeAttendee(orgId: string, eventId: string, attendeeId: string) {
-  return setAttendeeStatus(orgId, eventId, attendeeId, () => "revoked");
+export function revokeAttendee(orgId: string, eventId: string, attendeeId: string, actor: Actor) {
+  return setAttendeeStatus(orgId, eventId, attendeeId, () => "revoked", actor);
 }
 
 /**
@@ -69,8 +77,6 @@ export function revokeAttendee(orgId: string, eventId: string, attendeeId: strin
  * badge, invited otherwise. Records `attendee.updated` with the new status; restoring
  * an attendee who is not revoked changes nothing.
  */
-export function restoreAttendee(orgId: string, eventId: string, attendeeId: string) {
-  return setAttendeeStatus(orgId, eventId, attendeeId, (current) =>
-    current.status === "revoked" ? restoredAttendeeStatus(current) : null,
-  );
+export function restoreAttendee(orgId: string, eventId: string, attendeeId: string, actor: Actor) {
+  return setAttendeeStatus(orgId, eventId, attendeeId, (current) => (current.status === "revoked" ? restoredAttendeeStatus(current) : null), actor);
 }

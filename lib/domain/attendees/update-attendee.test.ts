@@ -11,6 +11,7 @@ import { readAttendeeForChange } from "./attendee-sql";
 import { createAttendee } from "./create-attendee";
 import { revokeAttendee } from "./set-attendee-status";
 import { updateAttendee } from "./update-attendee";
+import { OPERATOR } from "@/lib/domain/audit/record";
 
 // PATCH /events/{eventId}/attendees/{attendeeId} over real HTTP against the real database:
 // what changes, what does not move updatedAt, what is refused, and concurrent changes.
@@ -55,7 +56,7 @@ const storedRow = (id: string) => getDb().attendee.findUniqueOrThrow({ where: { 
 const unique = (label: string) => `${label}-${Math.random().toString(36).slice(2, 10)}@example.com`;
 
 async function newAttendee(fields: Record<string, unknown> = {}, targetEventId = eventId) {
-  return createAttendee(org.id, targetEventId, { email: unique("p"), displayName: "Ada Lovelace", company: "Analytical", jobTitle: "Engineer", ...fields });
+  return createAttendee(org.id, targetEventId, { email: unique("p"), displayName: "Ada Lovelace", company: "Analytical", jobTitle: "Engineer", ...fields }, null);
 }
 
 beforeAll(async () => {
@@ -217,7 +218,7 @@ describe("which attendee, which event", () => {
     const stranger = await newAttendee({}, otherEvent.id);
     const otherOrg = await createTestOrg();
     const foreignEvent = await createTestEvent(otherOrg.id);
-    const foreign = await createAttendee(otherOrg.id, foreignEvent.id, { email: unique("f") });
+    const foreign = await createAttendee(otherOrg.id, foreignEvent.id, { email: unique("f") }, null);
     const events = await outboxCount(org.id);
 
     for (const [targetEvent, targetAttendee] of [
@@ -290,19 +291,19 @@ describe("concurrent changes", () => {
 describe("updateAttendee (domain operation)", () => {
   it("reports whether anything changed", async () => {
     const attendee = await newAttendee();
-    expect((await updateAttendee(org.id, eventId, attendee.id, { company: "New" })).changed).toBe(true);
-    expect((await updateAttendee(org.id, eventId, attendee.id, { company: "New" })).changed).toBe(false);
-    expect((await updateAttendee(org.id, eventId, attendee.id, {})).changed).toBe(false);
+    expect((await updateAttendee(org.id, eventId, attendee.id, { company: "New" }, null)).changed).toBe(true);
+    expect((await updateAttendee(org.id, eventId, attendee.id, { company: "New" }, null)).changed).toBe(false);
+    expect((await updateAttendee(org.id, eventId, attendee.id, {}, null)).changed).toBe(false);
   });
 
   it("validates on its own and refuses another organization", async () => {
     const attendee = await newAttendee();
-    const invalid = await updateAttendee(org.id, eventId, attendee.id, { email: "x@example.com" }).catch((e: unknown) => e);
+    const invalid = await updateAttendee(org.id, eventId, attendee.id, { email: "x@example.com" }, null).catch((e: unknown) => e);
     expect(invalid).toBeInstanceOf(AppError);
     expect((invalid as AppError).details?.fields).toHaveProperty("email");
 
     const otherOrg = await createTestOrg();
-    const foreign = await updateAttendee(otherOrg.id, eventId, attendee.id, { company: "Theirs" }).catch((e: unknown) => e);
+    const foreign = await updateAttendee(otherOrg.id, eventId, attendee.id, { company: "Theirs" }, null).catch((e: unknown) => e);
     expect((foreign as AppError).code).toBe("NOT_FOUND");
     expect((await storedRow(attendee.id)).company).toBe("Analytical");
   });
@@ -311,7 +312,7 @@ describe("updateAttendee (domain operation)", () => {
     const attendee = await newAttendee();
     const { attendee: read } = await readAttendeeForChange(org.id, eventId, attendee.id);
     // Another writer lands between the read and the write: a column the PATCH does not touch.
-    await revokeAttendee(org.id, eventId, attendee.id);
+    await revokeAttendee(org.id, eventId, attendee.id, OPERATOR);
     const before = await outboxCount(org.id, "attendee.updated");
 
     const applied = await applyAttendeeChanges(org.id, read!, { company: "Stale" }, { fanOut: false });
@@ -321,7 +322,7 @@ describe("updateAttendee (domain operation)", () => {
 
     // The operation itself reads again: the company changes and the revocation survives,
     // in the row and in the webhook body.
-    const { attendee: updated } = await updateAttendee(org.id, eventId, attendee.id, { company: "Fresh" });
+    const { attendee: updated } = await updateAttendee(org.id, eventId, attendee.id, { company: "Fresh" }, null);
     expect(updated).toMatchObject({ company: "Fresh", status: "revoked" });
     const recorded = await getDb().webhookEvent.findFirstOrThrow({ where: { orgId: org.id, type: "attendee.updated" }, orderBy: { createdAt: "desc" } });
     expect(recorded.data).toMatchObject({ id: attendee.id, company: "Fresh", status: "revoked" });
@@ -331,9 +332,9 @@ describe("updateAttendee (domain operation)", () => {
     const event = await createTestEvent(org.id);
     const attendee = await newAttendee({}, event.id);
     const { attendee: read } = await readAttendeeForChange(org.id, event.id, attendee.id);
-    await archiveEvent(org.id, event.id);
+    await archiveEvent(org.id, event.id, OPERATOR);
     expect(await applyAttendeeChanges(org.id, read!, { company: "Late" }, { fanOut: false })).toEqual({ stale: true, eventStatus: "archived" });
-    await expect(updateAttendee(org.id, event.id, attendee.id, { company: "Late" })).rejects.toMatchObject({ details: { reason: "event_archived" } });
+    await expect(updateAttendee(org.id, event.id, attendee.id, { company: "Late" }, null)).rejects.toMatchObject({ details: { reason: "event_archived" } });
     expect((await storedRow(attendee.id)).company).toBe("Analytical");
   });
 });

@@ -1,5 +1,8 @@
+import { recordAudit, type Actor } from "@/lib/domain/audit/record";
+import { fieldChanges } from "@/lib/domain/audit/summary";
+import { inTransaction, type Tx } from "@/lib/platform/db/write-transaction";
 import { AppError } from "@/lib/platform/errors/app-error";
-import { toAttendee } from "@/lib/domain/resources/projections";
+import { toAttendee, type AttendeeRow } from "@/lib/domain/resources/projections";
 import type { AttendeeResource } from "@/lib/domain/resources/resources";
 import { afterOutboxWrite } from "@/lib/domain/webhooks/dispatch";
 import { applyAttendeeChanges } from "./apply-attendee-changes";
@@ -16,13 +19,15 @@ import { assertEventWritable } from "./writable-event";
  *
  * Throws AppError: INVALID_INPUT (400), NOT_FOUND (404: event missing or another
  * organization's, or the attendee is not on this event), CONFLICT event_archived (409).
- * `integrationsUnlocked`: as for createAttendee.
+ * `integrationsUnlocked`: as for createAttendee. `actor`: as for createAttendee (null from
+ * the Partner API, whose writes are not audited here).
  */
 export async function updateAttendee(
   orgId: string,
   eventId: string,
   attendeeId: string,
   input: unknown,
+  actor: Actor | null,
   options: { integrationsUnlocked?: boolean } = {},
 ): Promise<{ attendee: AttendeeResource; changed: boolean }> {
   const changes = attendeeChanges(parseAttendeeBody(updateAttendeeBodySchema, input));
@@ -33,7 +38,14 @@ export async function updateAttendee(
     if (eventStatus === null) throw new AppError("NOT_FOUND", "No such event.");
     if (!current) throw new AppError("NOT_FOUND", "No such attendee.");
     assertEventWritable(eventStatus);
-    const applied = await applyAttendeeChanges(orgId, current, changes, { fanOut: options.integrationsUnlocked === true });
+    const fanOut = options.integrationsUnlocked === true;
+    const applied = actor
+      ? await inTransaction(undefined, async (tx) => {
+          const result = await applyAttendeeChanges(orgId, current, changes, { fanOut, tx });
+          if (!result.stale && result.changed) await auditUpdate(tx, orgId, actor, current, result.row);
+          return result;
+        })
+      : await applyAttendeeChanges(orgId, current, changes, { fanOut });
     if (!applied.stale) {
       if (applied.outbox) await afterOutboxWrite(orgId, applied.outbox);
       return { attendee: toAttendee(applied.row), changed: applied.changed };
@@ -42,6 +54,14 @@ export async function updateAttendee(
     assertEventWritable(applied.eventStatus);
     if (attempt >= MAX_ATTEMPTS) throw new Error(`attendee ${attendeeId} kept changing: ${MAX_ATTEMPTS} attempts to update it missed`);
   }
+}
+
+async function auditUpdate(tx: Tx, orgId: string, actor: Actor, before: AttendeeRow, after: AttendeeRow) {
+  await recordAudit(tx, orgId, actor, {
+    action: "attendee.updated",
+    target: { type: "attendee", id: after.id, label: after.displayName },
+    summary: fieldChanges(before, after, ["displayName", "company", "jobTitle"]),
+  });
 }
 
 /** Each miss means another change landed; this many in a row is not contention but a bug. */

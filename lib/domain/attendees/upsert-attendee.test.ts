@@ -72,7 +72,7 @@ describe("upsertAttendeeByEmail", () => {
   });
 
   it("an attendee created through the API is found and left unchanged", async () => {
-    const attendee = await createAttendee(org.id, eventId, { email: unique("api"), displayName: "Via API" });
+    const attendee = await createAttendee(org.id, eventId, { email: unique("api"), displayName: "Via API" }, null);
     expect(await upsertAttendeeByEmail(org.id, eventId, { email: attendee.email, displayName: "Via API" })).toEqual({
       outcome: "unchanged",
       attendee,

@@ -119,8 +119,8 @@ describe("upsertAttendeesByEmail ≡ upsertAttendeeByEmail record by record", ()
   it("stores the rows and outbox events the API's own create and PATCH store", async () => {
     const [viaApi, viaBatch] = [await newEvent(), await newEvent()];
     const started = new Date();
-    const created = await createAttendee(org.id, viaApi, { email: ada, displayName: " Ada ", company: "Acme", jobTitle: "" });
-    await updateAttendee(org.id, viaApi, created.id, { company: null, jobTitle: "CTO" });
+    const created = await createAttendee(org.id, viaApi, { email: ada, displayName: " Ada ", company: "Acme", jobTitle: "" }, null);
+    await updateAttendee(org.id, viaApi, created.id, { company: null, jobTitle: "CTO" }, null);
     await upsertAttendeesByEmail(org.id, viaBatch, [{ email: ada, displayName: " Ada ", company: "Acme", jobTitle: "" }]);
     await upsertAttendeesByEmail(org.id, viaBatch, [{ email: ada, company: null, jobTitle: "CTO" }]);
     const finished = new Date();

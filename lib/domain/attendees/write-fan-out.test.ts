@@ -137,7 +137,7 @@ describe("other writers leave the lock to fan-out", () => {
     const lockedEvent = await createTestEvent(locked.id);
     await endpoint(locked.id, ["attendee.created"]);
     await setBilling(locked.id, { plan: "free" });
-    const attendee = await createAttendee(locked.id, lockedEvent.id, { email: unique("console") });
+    const attendee = await createAttendee(locked.id, lockedEvent.id, { email: unique("console") }, null);
     const recorded = await getDb().webhookEvent.findFirstOrThrow({
       where: { orgId: locked.id, type: "attendee.created", data: { path: ["id"], equals: attendee.id } },
       include: { deliveries: true },

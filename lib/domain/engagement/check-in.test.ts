@@ -3,6 +3,7 @@ import { describe, expect, it } from "vitest";
 import { getDb } from "@/lib/platform/db/client";
 import { createTestAttendees, createTestEvent, createTestOrg } from "@/lib/testing/fixtures";
 import { checkIn } from "./check-in";
+import { OPERATOR } from "@/lib/domain/audit/record";
 
 const outbox = (orgId: string) => getDb().webhookEvent.findMany({ where: { orgId }, orderBy: { createdAt: "asc" } });
 
@@ -16,7 +17,7 @@ async function attendeeOf(status: "published" | "archived" = "published", data: 
 describe("checkIn", () => {
   it("sets checkedInAt, writes the CheckIn row and records attendee.checked_in once", async () => {
     const { orgId, attendee } = await attendeeOf();
-    const first = await checkIn(orgId, attendee.id);
+    const first = await checkIn(orgId, attendee.id, OPERATOR);
     expect(first.created).toBe(true);
     const row = await getDb().attendee.findUniqueOrThrow({ where: { id: attendee.id } });
     expect(row.checkedInAt).toEqual(first.checkedInAt);
@@ -26,7 +27,7 @@ describe("checkIn", () => {
       checkedInAt: first.checkedInAt,
     });
 
-    const again = await checkIn(orgId, attendee.id);
+    const again = await checkIn(orgId, attendee.id, OPERATOR);
     expect(again).toMatchObject({ created: false, checkedInAt: first.checkedInAt });
     const recorded = await outbox(orgId);
     expect(recorded.map((r) => r.type)).toEqual(["attendee.checked_in"]);
@@ -35,7 +36,7 @@ describe("checkIn", () => {
 
   it("concurrent check-ins of one attendee make one row and one event", async () => {
     const { orgId, attendee } = await attendeeOf();
-    const results = await Promise.all([checkIn(orgId, attendee.id), checkIn(orgId, attendee.id), checkIn(orgId, attendee.id)]);
+    const results = await Promise.all([checkIn(orgId, attendee.id, OPERATOR), checkIn(orgId, attendee.id, OPERATOR), checkIn(orgId, attendee.id, OPERATOR)]);
     expect(results.filter((r) => r.created)).toHaveLength(1);
     expect(await outbox(orgId)).toHaveLength(1);
   });
@@ -45,7 +46,7 @@ describe("checkIn", () => {
     ["an archived event", "archived", "invited", "event_archived"],
   ] as const)("refuses %s with 409", async (_label, eventStatus, attendeeStatus, reason) => {
     const { orgId, attendee } = await attendeeOf(eventStatus, { status: attendeeStatus });
-    await expect(checkIn(orgId, attendee.id)).rejects.toMatchObject({ code: "CONFLICT", details: { reason } });
+    await expect(checkIn(orgId, attendee.id, OPERATOR)).rejects.toMatchObject({ code: "CONFLICT", details: { reason } });
     expect(await getDb().checkIn.count({ where: { attendeeId: attendee.id } })).toBe(0);
     expect(await outbox(orgId)).toEqual([]);
   });
@@ -54,7 +55,7 @@ describe("checkIn", () => {
     const { attendee } = await attendeeOf();
     const other = await createTestOrg();
     for (const id of [attendee.id, randomUUID(), "x"]) {
-      await expect(checkIn(other.id, id)).rejects.toMatchObject({ code: "NOT_FOUND" });
+      await expect(checkIn(other.id, id, OPERATOR)).rejects.toMatchObject({ code: "NOT_FOUND" });
     }
     expect((await getDb().attendee.findUniqueOrThrow({ where: { id: attendee.id } })).checkedInAt).toBeNull();
   });

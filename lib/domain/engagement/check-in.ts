@@ -1,4 +1,5 @@
 import type { AttendeeRow } from "@/lib/domain/resources/projections";
+import { recordAudit, type Actor } from "@/lib/domain/audit/record";
 import { commitAndAnnounce } from "@/lib/domain/webhooks/commit-and-announce";
 import { attendeePayload } from "@/lib/domain/webhooks/payloads";
 import { assertAttendeeNotRevoked,
@@ -15,6 +16,7 @@ import { assertAttendeeNotRevoked,
 export async function checkIn(
   orgId: string,
   attendeeId: string,
+  actor: Actor,
 ): Promise<{ attendee: AttendeeRow; checkedInAt: Date; created: boolean }> {
   const { result } = await commitAndAnnounce(orgId, async (tx, announce) => {
     const { eventStatus, ...attendee } = await lockOrgAttendee(tx, orgId, attendeeId);
@@ -29,6 +31,11 @@ export async function checkIn(
     await tx.attendee.update({ where: { id: attendeeId }, data: { checkedInAt: now, updatedAt: now } });
     const updated: AttendeeRow = { ...attendee, checkedInAt: now, updatedAt: now };
     const id = await announce({ type: "attendee.checked_in", data: attendeePayload(updated) });
+    await recordAudit(tx, orgId, actor, {
+      action: "attendee.checked_in",
+      target: { type: "attendee", id: attendeeId, label: attendee.displayName },
+      summary: { checkedInAt: now.toISOString() },
+    });
     return { attendee: updated, checkedInAt: now, recorded: id };
   });
   return { attendee: result.attendee, checkedInAt: result.checkedInAt, created: result.recorded !== null };

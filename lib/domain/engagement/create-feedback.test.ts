@@ -5,6 +5,7 @@ import { AppError } from "@/lib/platform/errors/app-error";
 import { createTestAttendees, createTestEvent, createTestOrg } from "@/lib/testing/fixtures";
 import { feedbackPayload } from "@/lib/domain/webhooks/payloads";
 import { createFeedback } from "./create-feedback";
+import { OPERATOR } from "@/lib/domain/audit/record";
 
 let orgId: string;
 let eventId: string;
@@ -37,7 +38,7 @@ describe("createFeedback", () => {
   ] as const)("records %o and feedback.created without attendeeId", async (input, expected) => {
     const fill = (value: unknown) => (value === "SESSION" ? sessionId : value === "ATTENDEE" ? attendeeId : value);
     const resolved = Object.fromEntries(Object.entries(input).map(([k, v]) => [k, fill(v)]));
-    const feedback = await createFeedback(orgId, { eventId, ...resolved } as never);
+    const feedback = await createFeedback(orgId, { eventId, ...resolved } as never, OPERATOR);
     expect(feedback).toMatchObject(Object.fromEntries(Object.entries(expected).map(([k, v]) => [k, fill(v)])));
     const row = await getDb().feedback.findUniqueOrThrow({ where: { id: feedback.id } });
     const [recorded] = await getDb().webhookEvent.findMany({ where: { orgId, data: { path: ["id"], equals: feedback.id } } });
@@ -67,7 +68,7 @@ describe("createFeedback", () => {
       ...(input.sessionId ? { sessionId: otherSession.id } : {}),
     };
     const before = await getDb().feedback.count({ where: { eventId } });
-    const error = await refusal(createFeedback(orgId, { eventId, ...resolved } as never));
+    const error = await refusal(createFeedback(orgId, { eventId, ...resolved } as never, OPERATOR));
     expect(error.code).toBe("INVALID_INPUT");
     expect(Object.keys(error.details?.fields as object)).toEqual([field]);
     expect(await getDb().feedback.count({ where: { eventId } })).toBe(before);
@@ -77,9 +78,9 @@ describe("createFeedback", () => {
     const other = await createTestOrg();
     const foreign = await createTestEvent(other.id);
     for (const id of [foreign.id, randomUUID(), "x"]) {
-      expect((await refusal(createFeedback(orgId, { eventId: id, kind: "rating", rating: 2 }))).code).toBe("NOT_FOUND");
+      expect((await refusal(createFeedback(orgId, { eventId: id, kind: "rating", rating: 2 }, OPERATOR))).code).toBe("NOT_FOUND");
     }
     const archived = await createTestEvent(orgId, { status: "archived" });
-    expect((await refusal(createFeedback(orgId, { eventId: archived.id, kind: "rating", rating: 2 }))).details?.reason).toBe("event_archived");
+    expect((await refusal(createFeedback(orgId, { eventId: archived.id, kind: "rating", rating: 2 }, OPERATOR))).details?.reason).toBe("event_archived");
   });
 });

@@ -2,6 +2,7 @@ import { z } from "zod";
 import { AppError, validationError } from "@/lib/platform/errors/app-error";
 import { toFeedback } from "@/lib/domain/resources/projections";
 import type { FeedbackResource } from "@/lib/domain/resources/resources";
+import { recordAudit, type Actor } from "@/lib/domain/audit/record";
 import { commitAndAnnounce } from "@/lib/domain/webhooks/commit-and-announce";
 import { feedbackPayload } from "@/lib/domain/webhooks/payloads";
 import { assertEventOpenForEngagement, isUuid } from "./engagement-rows";
@@ -45,9 +46,10 @@ export type CreateFeedbackInput = z.input<typeof createFeedbackSchema>;
 /**
  * Records feedback about an event (or one of its sessions) and `feedback.created`, whose
  * data is the feedback projection without attendeeId. attendeeId and sessionId, when
- * given, must belong to the same event (else 400 naming them).
+ * given, must belong to the same event (else 400 naming them). Its audit entry names the
+ * kind and score, not the attendee's comment.
  */
-export async function createFeedback(orgId: string, input: CreateFeedbackInput): Promise<FeedbackResource> {
+export async function createFeedback(orgId: string, input: CreateFeedbackInput, actor: Actor): Promise<FeedbackResource> {
   const parsed = createFeedbackSchema.safeParse(input);
   if (!parsed.success) throw validationError(parsed.error.issues);
   const { eventId, kind, rating, comment, attendeeId, sessionId } = parsed.data;
@@ -72,6 +74,11 @@ export async function createFeedback(orgId: string, input: CreateFeedbackInput):
       data: { eventId, kind, rating: rating ?? null, comment, attendeeId: attendeeId ?? null, sessionId: sessionId ?? null },
     });
     await announce({ type: "feedback.created", data: feedbackPayload(row) });
+    await recordAudit(tx, orgId, actor, {
+      action: "feedback.created",
+      target: { type: "feedback", id: row.id, label: kind },
+      summary: { kind, rating: rating ?? null, eventId, sessionId: sessionId ?? null, attendeeId: attendeeId ?? null },
+    });
     return row;
   });
   return toFeedback(result);

@@ -7,6 +7,7 @@ import { createTestEvent, createTestOrg } from "@/lib/testing/fixtures";
 import { startPartnerReader, type PartnerReader } from "@/lib/testing/partner-reader";
 import { createForm, deleteForm, updateForm } from "./form-definition";
 import { setFormStatus } from "@/lib/domain/engagement/set-form-status";
+import { OPERATOR } from "@/lib/domain/audit/record";
 
 // Form definitions through the lib operations, each change then read as a partner reads
 // it; the opened-form rule (keys never change once answers may be stored under them).
@@ -36,36 +37,36 @@ afterAll(() => partner?.close());
 
 describe("form definitions", () => {
   it("defines a draft, renames keys and reorders fields while draft, as the API serves", async () => {
-    const form = await createForm(orgId, eventId, { name: " Survey ", fields: [email, rating] });
+    const form = await createForm(orgId, eventId, { name: " Survey ", fields: [email, rating] }, OPERATOR);
     expect(await served(form.id)).toEqual({ id: form.id, eventId, name: "Survey", description: "", status: "draft", fields: [email, rating] });
     const renamed = { ...rating, key: "score" };
-    await updateForm(orgId, form.id, { name: "Survey", description: "After the day", fields: [renamed, email] });
+    await updateForm(orgId, form.id, { name: "Survey", description: "After the day", fields: [renamed, email] }, OPERATOR);
     expect(await served(form.id)).toMatchObject({ description: "After the day", fields: [renamed, email] });
   });
 
   it("once opened keeps every key and type; labels, required, order and new fields may change", async () => {
-    const form = await createForm(orgId, eventId, { name: "Opened", fields: [email, rating] });
-    await setFormStatus(orgId, form.id, "open");
-    const dropped = await refusal(updateForm(orgId, form.id, { name: "Opened", fields: [email] }));
+    const form = await createForm(orgId, eventId, { name: "Opened", fields: [email, rating] }, OPERATOR);
+    await setFormStatus(orgId, form.id, "open", OPERATOR);
+    const dropped = await refusal(updateForm(orgId, form.id, { name: "Opened", fields: [email] }, OPERATOR));
     expect(dropped.code).toBe("CONFLICT");
     expect(dropped.details).toMatchObject({ reason: "form_field_locked", keys: ["rating"] });
-    const rekeyed = await refusal(updateForm(orgId, form.id, { name: "Opened", fields: [email, { ...rating, key: "score" }] }));
+    const rekeyed = await refusal(updateForm(orgId, form.id, { name: "Opened", fields: [email, { ...rating, key: "score" }] }, OPERATOR));
     expect(rekeyed.details).toMatchObject({ reason: "form_field_locked", keys: ["rating"] });
-    const retyped = await refusal(updateForm(orgId, form.id, { name: "Opened", fields: [email, { ...rating, type: "number" }] }));
+    const retyped = await refusal(updateForm(orgId, form.id, { name: "Opened", fields: [email, { ...rating, type: "number" }] }, OPERATOR));
     expect(retyped.details).toMatchObject({ reason: "form_field_locked", keys: ["rating"] });
     expect((await served(form.id)).fields).toEqual([email, rating]);
 
     const comment = { key: "comment", label: "Anything else?", type: "long_text", required: false };
-    await updateForm(orgId, form.id, { name: "Opened", fields: [{ ...rating, label: "Score", required: true }, email, comment] });
+    await updateForm(orgId, form.id, { name: "Opened", fields: [{ ...rating, label: "Score", required: true }, email, comment] }, OPERATOR);
     expect((await served(form.id)).fields).toEqual([{ ...rating, label: "Score", required: true }, email, comment]);
-    await setFormStatus(orgId, form.id, "closed");
-    expect((await refusal(updateForm(orgId, form.id, { name: "Opened", fields: [email] }))).details?.reason).toBe("form_field_locked");
-    expect((await refusal(deleteForm(orgId, form.id))).details?.reason).toBe("form_not_draft");
+    await setFormStatus(orgId, form.id, "closed", OPERATOR);
+    expect((await refusal(updateForm(orgId, form.id, { name: "Opened", fields: [email] }, OPERATOR))).details?.reason).toBe("form_field_locked");
+    expect((await refusal(deleteForm(orgId, form.id, OPERATOR))).details?.reason).toBe("form_not_draft");
   });
 
   it("keeps a stored type this build does not list on an opened form", async () => {
     const form = await getDb().form.create({ data: { eventId, name: "Future", status: "open", fields: [{ key: "sig", label: "Sign", type: "signature", required: false }] } });
-    await updateForm(orgId, form.id, { name: "Future", fields: [{ key: "sig", label: "Signature", type: "signature", required: true }] });
+    await updateForm(orgId, form.id, { name: "Future", fields: [{ key: "sig", label: "Signature", type: "signature", required: true }] }, OPERATOR);
     expect((await served(form.id)).fields).toEqual([{ key: "sig", label: "Signature", type: "signature", required: true }]);
   });
 
@@ -79,22 +80,22 @@ describe("form definitions", () => {
     ["a non-boolean required", { name: "F", fields: [{ ...email, required: "yes" }] }, "fields.0.required"],
   ])("refuses %s and writes nothing", async (_label, input, field) => {
     const before = await getDb().form.count({ where: { eventId } });
-    const error = await refusal(createForm(orgId, eventId, input as never));
+    const error = await refusal(createForm(orgId, eventId, input as never, OPERATOR));
     expect(error.code).toBe("INVALID_INPUT");
     expect(Object.keys(error.details?.fields as object)).toEqual([field]);
     expect(await getDb().form.count({ where: { eventId } })).toBe(before);
   });
 
   it("deletes a draft, and answers 404 for another organization's form", async () => {
-    const form = await createForm(orgId, eventId, { name: "Scratch", fields: [] });
-    await deleteForm(orgId, form.id);
+    const form = await createForm(orgId, eventId, { name: "Scratch", fields: [] }, OPERATOR);
+    await deleteForm(orgId, form.id, OPERATOR);
     expect((await partner.list(`/events/${eventId}/forms`)).map((f) => f.id)).not.toContain(form.id);
     const other = await createTestOrg();
-    const foreign = await createForm(other.id, (await createTestEvent(other.id)).id, { name: "Theirs", fields: [] });
+    const foreign = await createForm(other.id, (await createTestEvent(other.id)).id, { name: "Theirs", fields: [] }, OPERATOR);
     for (const id of [foreign.id, randomUUID(), "x"]) {
-      expect((await refusal(updateForm(orgId, id, { name: "Mine", fields: [] }))).code).toBe("NOT_FOUND");
-      expect((await refusal(deleteForm(orgId, id))).code).toBe("NOT_FOUND");
+      expect((await refusal(updateForm(orgId, id, { name: "Mine", fields: [] }, OPERATOR))).code).toBe("NOT_FOUND");
+      expect((await refusal(deleteForm(orgId, id, OPERATOR))).code).toBe("NOT_FOUND");
     }
-    expect((await refusal(createForm(orgId, (await createTestEvent(other.id)).id, { name: "X", fields: [] }))).code).toBe("NOT_FOUND");
+    expect((await refusal(createForm(orgId, (await createTestEvent(other.id)).id, { name: "X", fields: [] }, OPERATOR))).code).toBe("NOT_FOUND");
   });
 });

@@ -5,6 +5,8 @@ import { FormFieldSchema, FormSchema } from "@/lib/domain/resources/resources";
 import { refuseControlCharacters } from "@/lib/platform/text/control-characters";
 import { FIELD_KEY, FORM_FIELD_TYPES, readFormFields } from "./form-field-types";
 import { lockEventList, lockItem, parseInput } from "@/lib/domain/programme/event-items";
+import { recordAudit, type Actor } from "@/lib/domain/audit/record";
+import { changedAnything, fieldChanges } from "@/lib/domain/audit/summary";
 import { WRITE_TRANSACTION } from "@/lib/platform/db/write-transaction";
 
 // An organizer's form definition (name, description, fields in the order asked). The
@@ -77,38 +79,51 @@ function checkOpenedKeys(fields: StoredField[], stored: StoredField[]) {
   }
 }
 
+/** A form as its audit entry shows it: the fields as "key (type)" in order, the description as an excerpt. */
+function formView(form: { name: string; description: string; status: string; fields: unknown }) {
+  const fields = readFormFields(form.fields).map((field) => `${field.key} (${field.type}${field.required ? ", required" : ""}): ${field.label}`);
+  return { name: form.name, status: form.status, fields, description: form.description };
+}
+
+const AUDITED = ["name", "status", "fields", "description"] as const;
+
 /** A new form, as a draft (it accepts answers once opened). */
-export async function createForm(orgId: string, eventId: string, input: FormInput) {
+export async function createForm(orgId: string, eventId: string, input: FormInput, actor: Actor) {
   const fields = parseInput(formInputSchema, input);
   checkTypes(fields.fields, new Map());
   return getDb().$transaction(async (tx) => {
     await lockEventList(tx, orgId, eventId, "Form");
-    return tx.form.create({
+    const form = await tx.form.create({
       data: { eventId, name: fields.name, description: fields.description ?? "", fields: fields.fields },
       select: columns,
     });
+    await recordAudit(tx, orgId, actor, { action: "form.created", target: { type: "form", id: form.id, label: form.name }, summary: formView(form) });
+    return form;
   }, WRITE_TRANSACTION);
 }
 
 /** Replaces the form's name, description and fields (in the order given), under the opened-form rule. */
-export async function updateForm(orgId: string, formId: string, input: FormInput) {
+export async function updateForm(orgId: string, formId: string, input: FormInput, actor: Actor) {
   const fields = parseInput(formInputSchema, input);
   return getDb().$transaction(async (tx) => {
     await lockItem(tx, orgId, "Form", formId);
-    const current = await tx.form.findUniqueOrThrow({ where: { id: formId }, select: { status: true, fields: true } });
+    const current = await tx.form.findUniqueOrThrow({ where: { id: formId }, select: columns });
     const stored = readFormFields(current.fields);
     checkTypes(fields.fields, new Map(current.status === "draft" ? [] : stored.map((field) => [field.key, field.type])));
     if (current.status !== "draft") checkOpenedKeys(fields.fields, stored);
-    return tx.form.update({
+    const form = await tx.form.update({
       where: { id: formId },
       data: { name: fields.name, description: fields.description ?? "", fields: fields.fields },
       select: columns,
     });
+    const summary = fieldChanges(formView(current), formView(form), AUDITED);
+    if (changedAnything(summary)) await recordAudit(tx, orgId, actor, { action: "form.updated", target: { type: "form", id: formId, label: form.name }, summary });
+    return form;
   }, WRITE_TRANSACTION);
 }
 
 /** Deletes a draft form (no one has answered it); an opened form is closed instead. */
-export async function deleteForm(orgId: string, formId: string) {
+export async function deleteForm(orgId: string, formId: string, actor: Actor) {
   return getDb().$transaction(async (tx) => {
     await lockItem(tx, orgId, "Form", formId);
     const form = await tx.form.findUniqueOrThrow({ where: { id: formId }, select: columns });
@@ -116,6 +131,8 @@ export async function deleteForm(orgId: string, formId: string) {
       throw new AppError("CONFLICT", "Only a draft form can be deleted; close an opened form instead, which keeps its answers.", { reason: "form_not_draft" });
     }
     await tx.form.delete({ where: { id: formId } });
+    const { name, fields } = formView(form);
+    await recordAudit(tx, orgId, actor, { action: "form.deleted", target: { type: "form", id: formId, label: form.name }, summary: { name, fields } });
     return form;
   }, WRITE_TRANSACTION);
 }

@@ -4,6 +4,7 @@ import { getDb } from "@/lib/platform/db/client";
 import { createTestAttendees, createTestEvent, createTestOrg } from "@/lib/testing/fixtures";
 import { sessionAttendancePayload } from "@/lib/domain/webhooks/payloads";
 import { scanSession } from "./scan-session";
+import { OPERATOR } from "@/lib/domain/audit/record";
 
 const outbox = (orgId: string) => getDb().webhookEvent.findMany({ where: { orgId }, orderBy: { createdAt: "asc" } });
 
@@ -21,8 +22,8 @@ async function world() {
 describe("scanSession", () => {
   it("records attendance and session_attendance.created once per session and attendee", async () => {
     const { orgId, attendee, session } = await world();
-    const first = await scanSession(orgId, { sessionId: session.id, attendeeId: attendee.id });
-    const again = await scanSession(orgId, { sessionId: session.id, attendeeId: attendee.id });
+    const first = await scanSession(orgId, { sessionId: session.id, attendeeId: attendee.id }, OPERATOR);
+    const again = await scanSession(orgId, { sessionId: session.id, attendeeId: attendee.id }, OPERATOR);
     expect(first.created).toBe(true);
     expect(again).toEqual({ attendance: first.attendance, created: false });
     const row = await getDb().sessionAttendance.findFirstOrThrow({ where: { sessionId: session.id } });
@@ -36,7 +37,7 @@ describe("scanSession", () => {
     const otherEvent = await createTestEvent(orgId);
     const [stranger] = await createTestAttendees(otherEvent.id, 1);
     expect(otherEvent.id).not.toBe(event.id);
-    const error = await scanSession(orgId, { sessionId: session.id, attendeeId: stranger.id }).catch((err) => err);
+    const error = await scanSession(orgId, { sessionId: session.id, attendeeId: stranger.id }, OPERATOR).catch((err) => err);
     expect(error).toMatchObject({ code: "INVALID_INPUT" });
     expect(Object.keys(error.details.fields)).toEqual(["attendeeId"]);
     expect(await getDb().sessionAttendance.count({ where: { sessionId: session.id } })).toBe(0);
@@ -44,14 +45,14 @@ describe("scanSession", () => {
 
   it("refuses a revoked attendee (409) and answers 404 across organizations", async () => {
     const { orgId, revoked, attendee, session } = await world();
-    await expect(scanSession(orgId, { sessionId: session.id, attendeeId: revoked.id })).rejects.toMatchObject({
+    await expect(scanSession(orgId, { sessionId: session.id, attendeeId: revoked.id }, OPERATOR)).rejects.toMatchObject({
       code: "CONFLICT",
       details: { reason: "attendee_revoked" },
     });
     const other = await world();
-    await expect(scanSession(orgId, { sessionId: other.session.id, attendeeId: attendee.id })).rejects.toMatchObject({ code: "NOT_FOUND" });
-    await expect(scanSession(other.orgId, { sessionId: other.session.id, attendeeId: attendee.id })).rejects.toMatchObject({ code: "NOT_FOUND" });
-    await expect(scanSession(orgId, { sessionId: randomUUID(), attendeeId: attendee.id })).rejects.toMatchObject({ code: "NOT_FOUND" });
+    await expect(scanSession(orgId, { sessionId: other.session.id, attendeeId: attendee.id }, OPERATOR)).rejects.toMatchObject({ code: "NOT_FOUND" });
+    await expect(scanSession(other.orgId, { sessionId: other.session.id, attendeeId: attendee.id }, OPERATOR)).rejects.toMatchObject({ code: "NOT_FOUND" });
+    await expect(scanSession(orgId, { sessionId: randomUUID(), attendeeId: attendee.id }, OPERATOR)).rejects.toMatchObject({ code: "NOT_FOUND" });
     expect(await outbox(orgId)).toEqual([]);
   });
 });

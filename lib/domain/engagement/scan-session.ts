@@ -1,6 +1,7 @@
 import { AppError, validationError } from "@/lib/platform/errors/app-error";
 import { toSessionAttendance } from "@/lib/domain/resources/projections";
 import type { SessionAttendanceResource } from "@/lib/domain/resources/resources";
+import { recordAudit, type Actor } from "@/lib/domain/audit/record";
 import { commitAndAnnounce } from "@/lib/domain/webhooks/commit-and-announce";
 import { sessionAttendancePayload } from "@/lib/domain/webhooks/payloads";
 import { assertAttendeeNotRevoked,
@@ -18,12 +19,13 @@ import { assertAttendeeNotRevoked,
 export async function scanSession(
   orgId: string,
   input: { sessionId: string; attendeeId: string },
+  actor: Actor,
 ): Promise<{ attendance: SessionAttendanceResource; created: boolean }> {
   const { sessionId, attendeeId } = input;
   const { result } = await commitAndAnnounce(orgId, async (tx, announce) => {
     const { eventStatus, ...attendee } = await lockOrgAttendee(tx, orgId, attendeeId);
     const session = isUuid(sessionId)
-      ? await tx.session.findFirst({ where: { id: sessionId, event: { orgId } }, select: { id: true, eventId: true } })
+      ? await tx.session.findFirst({ where: { id: sessionId, event: { orgId } }, select: { id: true, eventId: true, title: true } })
       : null;
     if (!session) throw new AppError("NOT_FOUND", "No such session.");
     if (session.eventId !== attendee.eventId) {
@@ -41,6 +43,11 @@ export async function scanSession(
       data: { eventId: attendee.eventId, sessionId, attendeeId, scannedAt: new Date() },
     });
     const id = await announce({ type: "session_attendance.created", data: sessionAttendancePayload(row) });
+    await recordAudit(tx, orgId, actor, {
+      action: "attendee.session_scanned",
+      target: { type: "attendee", id: attendeeId, label: attendee.displayName },
+      summary: { session: session.title, sessionId, scannedAt: row.scannedAt.toISOString() },
+    });
     return { attendance: toSessionAttendance(row), recorded: id };
   });
   return { attendance: result.attendance, created: result.recorded !== null };

@@ -3,6 +3,7 @@ import { getDb } from "@/lib/platform/db/client";
 import { AppError } from "@/lib/platform/errors/app-error";
 import { createTestAttendees, createTestEvent, createTestOrg } from "@/lib/testing/fixtures";
 import { submitForm } from "./submit-form";
+import { OPERATOR } from "@/lib/domain/audit/record";
 
 const FIELDS = [
   { key: "name", label: "Badge name", type: "short_text", required: true },
@@ -32,18 +33,18 @@ async function refusal(promise: Promise<unknown>): Promise<AppError> {
 describe("submitForm", () => {
   it("first submission is revision 1; a correction overwrites, raises the revision and moves updatedAt", async () => {
     const { orgId, attendee, form, event } = await world();
-    const first = await submitForm(orgId, { formId: form.id, attendeeId: attendee.id, answers: { name: "Ada", consent: true, diet: [] } });
+    const first = await submitForm(orgId, { formId: form.id, attendeeId: attendee.id, answers: { name: "Ada", consent: true, diet: [] } }, OPERATOR);
     expect(first).toMatchObject({ changed: true, submission: { revision: 1, answers: { name: "Ada", consent: true } } });
     expect(first.submission.updatedAt).toBe(first.submission.submittedAt);
 
-    const same = await submitForm(orgId, { formId: form.id, attendeeId: attendee.id, answers: { consent: true, name: "Ada" } });
+    const same = await submitForm(orgId, { formId: form.id, attendeeId: attendee.id, answers: { consent: true, name: "Ada" } }, OPERATOR);
     expect(same.changed).toBe(false);
 
     const second = await submitForm(orgId, {
       formId: form.id,
       attendeeId: attendee.id,
       answers: { name: "Ada L.", consent: false, diet: ["vegan"], score: 4, guests: 2, future: { any: "thing" } },
-    });
+    }, OPERATOR);
     expect(second.submission).toMatchObject({ id: first.submission.id, revision: 2, submittedAt: first.submission.submittedAt });
     expect(second.submission.updatedAt > first.submission.updatedAt).toBe(true);
     expect(await getDb().formSubmission.count({ where: { formId: form.id } })).toBe(1);
@@ -73,7 +74,7 @@ describe("submitForm", () => {
     ["answers not an object", ["A"], ["answers"]],
   ])("refuses %s (400 naming the answer)", async (_label, answers, fields) => {
     const { orgId, attendee, form } = await world();
-    const error = await refusal(submitForm(orgId, { formId: form.id, attendeeId: attendee.id, answers }));
+    const error = await refusal(submitForm(orgId, { formId: form.id, attendeeId: attendee.id, answers }, OPERATOR));
     expect(error.code).toBe("INVALID_INPUT");
     expect(Object.keys(error.details?.fields as object)).toEqual(fields);
     expect(await getDb().formSubmission.count({ where: { formId: form.id } })).toBe(0);
@@ -82,7 +83,7 @@ describe("submitForm", () => {
 
   it.each(["draft", "closed"] as const)("refuses a %s form (409 form_not_open)", async (status) => {
     const { orgId, attendee, form } = await world(status);
-    const error = await refusal(submitForm(orgId, { formId: form.id, attendeeId: attendee.id, answers: { name: "A", consent: true } }));
+    const error = await refusal(submitForm(orgId, { formId: form.id, attendeeId: attendee.id, answers: { name: "A", consent: true } }, OPERATOR));
     expect([error.code, error.details?.reason]).toEqual(["CONFLICT", "form_not_open"]);
   });
 
@@ -90,18 +91,18 @@ describe("submitForm", () => {
     const a = await world();
     const otherEvent = await createTestEvent(a.orgId);
     const [stranger] = await createTestAttendees(otherEvent.id, 1);
-    const error = await refusal(submitForm(a.orgId, { formId: a.form.id, attendeeId: stranger.id, answers: { name: "A", consent: true } }));
+    const error = await refusal(submitForm(a.orgId, { formId: a.form.id, attendeeId: stranger.id, answers: { name: "A", consent: true } }, OPERATOR));
     expect(Object.keys(error.details?.fields as object)).toEqual(["attendeeId"]);
     const b = await world();
-    expect((await refusal(submitForm(a.orgId, { formId: b.form.id, attendeeId: a.attendee.id, answers: {} }))).code).toBe("NOT_FOUND");
-    expect((await refusal(submitForm(a.orgId, { formId: b.form.id, attendeeId: b.attendee.id, answers: {} }))).code).toBe("NOT_FOUND");
+    expect((await refusal(submitForm(a.orgId, { formId: b.form.id, attendeeId: a.attendee.id, answers: {} }, OPERATOR))).code).toBe("NOT_FOUND");
+    expect((await refusal(submitForm(a.orgId, { formId: b.form.id, attendeeId: b.attendee.id, answers: {} }, OPERATOR))).code).toBe("NOT_FOUND");
   });
 
   it("two first submissions at once become revisions 1 and 2", async () => {
     const { orgId, attendee, form } = await world();
     await Promise.all([
-      submitForm(orgId, { formId: form.id, attendeeId: attendee.id, answers: { name: "One", consent: true } }),
-      submitForm(orgId, { formId: form.id, attendeeId: attendee.id, answers: { name: "Two", consent: true } }),
+      submitForm(orgId, { formId: form.id, attendeeId: attendee.id, answers: { name: "One", consent: true } }, OPERATOR),
+      submitForm(orgId, { formId: form.id, attendeeId: attendee.id, answers: { name: "Two", consent: true } }, OPERATOR),
     ]);
     const revisions = (await outbox(orgId)).map((r) => (r.data as { revision: number }).revision);
     expect(revisions.sort()).toEqual([1, 2]);

@@ -2,6 +2,8 @@ import { AppError, validationError } from "@/lib/platform/errors/app-error";
 import { Prisma } from "@/lib/generated/prisma/client";
 import { toEvent } from "@/lib/domain/resources/projections";
 import type { EventResource } from "@/lib/domain/resources/resources";
+import { recordAudit, type Actor } from "@/lib/domain/audit/record";
+import { snapshot } from "@/lib/domain/audit/summary";
 import { commitAndAnnounce } from "@/lib/domain/webhooks/commit-and-announce";
 import { eventPayload } from "@/lib/domain/webhooks/payloads";
 import { createEventSchema, type CreateEventInput } from "./event-input";
@@ -10,7 +12,7 @@ import { createEventSchema, type CreateEventInput } from "./event-input";
 // records `event.updated` with the new event's projection: a receiver that mirrors events
 // by id learns of it the same way it learns of any later change.
 
-export async function createEvent(orgId: string, input: CreateEventInput): Promise<EventResource> {
+export async function createEvent(orgId: string, input: CreateEventInput, actor: Actor): Promise<EventResource> {
   const parsed = createEventSchema.safeParse(input);
   if (!parsed.success) throw validationError(parsed.error.issues);
   const data = parsed.data;
@@ -23,6 +25,11 @@ export async function createEvent(orgId: string, input: CreateEventInput): Promi
     ({ result } = await commitAndAnnounce(orgId, async (tx, announce) => {
       const row = await tx.event.create({ data: { ...data, orgId, status: "draft" } });
       await announce({ type: "event.updated", data: eventPayload(row) });
+      await recordAudit(tx, orgId, actor, {
+        action: "event.created",
+        target: { type: "event", id: row.id, label: row.name },
+        summary: snapshot(row, ["name", "slug", "timezone", "startAt", "endAt", "location", "status"]),
+      });
       return toEvent(row);
     }));
   } catch (error) {

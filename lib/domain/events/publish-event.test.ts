@@ -4,6 +4,7 @@ import { getDb } from "@/lib/platform/db/client";
 import { createTestEvent, createTestOrg } from "@/lib/testing/fixtures";
 import { eventPayload } from "@/lib/domain/webhooks/payloads";
 import { publishEvent } from "./publish-event";
+import { OPERATOR } from "@/lib/domain/audit/record";
 
 const outbox = (orgId: string) => getDb().webhookEvent.findMany({ where: { orgId }, orderBy: { createdAt: "asc" } });
 
@@ -11,7 +12,7 @@ describe("publishEvent", () => {
   it("moves a draft to published and records event.published only", async () => {
     const org = await createTestOrg();
     const event = await createTestEvent(org.id, { status: "draft" });
-    const result = await publishEvent(org.id, event.id);
+    const result = await publishEvent(org.id, event.id, OPERATOR);
     expect(result).toMatchObject({ changed: true, event: { status: "published" } });
     const row = await getDb().event.findUniqueOrThrow({ where: { id: event.id } });
     const recorded = await outbox(org.id);
@@ -22,7 +23,7 @@ describe("publishEvent", () => {
   it("is a no-op for a published event", async () => {
     const org = await createTestOrg();
     const event = await createTestEvent(org.id, { status: "published" });
-    expect(await publishEvent(org.id, event.id)).toMatchObject({ changed: false, event: { status: "published" } });
+    expect(await publishEvent(org.id, event.id, OPERATOR)).toMatchObject({ changed: false, event: { status: "published" } });
     expect(await outbox(org.id)).toEqual([]);
     expect((await getDb().event.findUniqueOrThrow({ where: { id: event.id } })).updatedAt).toEqual(event.updatedAt);
   });
@@ -30,7 +31,7 @@ describe("publishEvent", () => {
   it("refuses an archived event (409 event_archived)", async () => {
     const org = await createTestOrg();
     const event = await createTestEvent(org.id, { status: "archived" });
-    await expect(publishEvent(org.id, event.id)).rejects.toMatchObject({ code: "CONFLICT", details: { reason: "event_archived" } });
+    await expect(publishEvent(org.id, event.id, OPERATOR)).rejects.toMatchObject({ code: "CONFLICT", details: { reason: "event_archived" } });
     expect(await outbox(org.id)).toEqual([]);
   });
 
@@ -39,7 +40,7 @@ describe("publishEvent", () => {
     const other = await createTestOrg();
     const foreign = await createTestEvent(other.id, { status: "draft" });
     for (const id of [foreign.id, randomUUID(), "x"]) {
-      await expect(publishEvent(org.id, id)).rejects.toMatchObject({ code: "NOT_FOUND" });
+      await expect(publishEvent(org.id, id, OPERATOR)).rejects.toMatchObject({ code: "NOT_FOUND" });
     }
     expect((await getDb().event.findUniqueOrThrow({ where: { id: foreign.id } })).status).toBe("draft");
   });

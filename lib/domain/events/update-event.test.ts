@@ -5,6 +5,7 @@ import { AppError } from "@/lib/platform/errors/app-error";
 import { createTestEvent, createTestOrg } from "@/lib/testing/fixtures";
 import { eventPayload } from "@/lib/domain/webhooks/payloads";
 import { updateEvent } from "./update-event";
+import { OPERATOR } from "@/lib/domain/audit/record";
 
 // updateEvent: a change records event.updated in the same transaction; no change writes
 // and records nothing; every refusal leaves the row and the outbox untouched.
@@ -34,7 +35,7 @@ describe("updateEvent", () => {
       startAt: "2027-03-01T10:00:00+01:00",
       endAt: "2027-03-02T18:00:00Z",
       slug: "spring-summit",
-    });
+    }, OPERATOR);
     expect(result.changed).toBe(true);
     expect(result.event).toMatchObject({
       name: "Spring Summit",
@@ -59,7 +60,7 @@ describe("updateEvent", () => {
     ["the same instant in another offset", () => ({ startAt: "2027-03-01T10:00:00+01:00" })],
   ])("changes and records nothing for %s", async (_label, input) => {
     const event = await createTestEvent(orgId);
-    const result = await updateEvent(orgId, event.id, input(event));
+    const result = await updateEvent(orgId, event.id, input(event), OPERATOR);
     expect(result.changed).toBe(false);
     expect(await outbox(event.id)).toEqual([]);
     expect((await getDb().event.findUniqueOrThrow({ where: { id: event.id } })).updatedAt).toEqual(event.updatedAt);
@@ -77,7 +78,7 @@ describe("updateEvent", () => {
     ["status (not editable here)", { status: "archived" }, ""],
   ])("refuses %s with INVALID_INPUT and writes nothing", async (_label, input, field) => {
     const event = await createTestEvent(orgId);
-    const error = await refusal(updateEvent(orgId, event.id, input as never));
+    const error = await refusal(updateEvent(orgId, event.id, input as never, OPERATOR));
     expect(error.code).toBe("INVALID_INPUT");
     if (field) expect(Object.keys(error.details?.fields as object)).toEqual([field]);
     expect(await getDb().event.findUniqueOrThrow({ where: { id: event.id } })).toEqual(event);
@@ -87,19 +88,19 @@ describe("updateEvent", () => {
   it("refuses a slug another event of the organization uses (409 slug_taken)", async () => {
     const taken = await createTestEvent(orgId);
     const event = await createTestEvent(orgId);
-    const error = await refusal(updateEvent(orgId, event.id, { slug: taken.slug, name: "x" }));
+    const error = await refusal(updateEvent(orgId, event.id, { slug: taken.slug, name: "x" }, OPERATOR));
     expect([error.code, error.details?.reason]).toEqual(["CONFLICT", "slug_taken"]);
     // Another organization may use it.
     const other = await createTestOrg();
     const elsewhere = await createTestEvent(other.id);
-    await expect(updateEvent(other.id, elsewhere.id, { slug: taken.slug })).resolves.toMatchObject({ changed: true });
+    await expect(updateEvent(other.id, elsewhere.id, { slug: taken.slug }, OPERATOR)).resolves.toMatchObject({ changed: true });
   });
 
   it("answers 404 for another organization's event, an unknown id and a malformed id", async () => {
     const other = await createTestOrg();
     const foreign = await createTestEvent(other.id);
     for (const id of [foreign.id, randomUUID(), "nope"]) {
-      expect((await refusal(updateEvent(orgId, id, { name: "Hijacked" }))).code).toBe("NOT_FOUND");
+      expect((await refusal(updateEvent(orgId, id, { name: "Hijacked" }, OPERATOR))).code).toBe("NOT_FOUND");
     }
     expect((await getDb().event.findUniqueOrThrow({ where: { id: foreign.id } })).name).toBe(foreign.name);
   });

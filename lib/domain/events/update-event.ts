@@ -3,6 +3,8 @@ import { AppError, validationError } from "@/lib/platform/errors/app-error";
 import { Prisma } from "@/lib/generated/prisma/client";
 import { toEvent } from "@/lib/domain/resources/projections";
 import type { EventResource } from "@/lib/domain/resources/resources";
+import { recordAudit, type Actor } from "@/lib/domain/audit/record";
+import { fieldChanges } from "@/lib/domain/audit/summary";
 import { commitAndAnnounce } from "@/lib/domain/webhooks/commit-and-announce";
 import { previousAttributes } from "@/lib/domain/webhooks/previous-attributes";
 import { eventPayload } from "@/lib/domain/webhooks/payloads";
@@ -46,6 +48,7 @@ export async function updateEvent(
   orgId: string,
   eventId: string,
   input: UpdateEventInput,
+  actor: Actor,
 ): Promise<{ event: EventResource; changed: boolean }> {
   const parsed = updateEventSchema.safeParse(input);
   if (!parsed.success) throw validationError(parsed.error.issues);
@@ -75,6 +78,11 @@ export async function updateEvent(
       const updated = await tx.event.update({ where: { id: eventId }, data: changes });
       const data = eventPayload(updated);
       const id = await announce({ type: "event.updated", data, previousAttributes: previousAttributes(eventPayload(current), data) });
+      await recordAudit(tx, orgId, actor, {
+        action: "event.updated",
+        target: { type: "event", id: eventId, label: updated.name },
+        summary: fieldChanges(current, updated, FIELDS),
+      });
       return { event: toEvent(updated), recorded: id };
     }));
   } catch (error) {

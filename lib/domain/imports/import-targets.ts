@@ -131,7 +131,8 @@ async function applySession(prepared: PreparedSession, context: TargetContext): 
     const link = await tx.sessionSourceLink.findUnique({ where: key, select: { sessionId: true } });
     if (link) {
       try {
-        const { changed } = await updateSession(context.orgId, link.sessionId, prepared.fields, { tx });
+        // No audit actor: an import's changes are traced to its data source and run, not the log.
+        const { changed } = await updateSession(context.orgId, link.sessionId, prepared.fields, null, { tx });
         return changed ? "updated" : "unchanged";
       } catch (error) {
         // The linked session is gone (the link cascades with it, so only a race gets here):
@@ -141,7 +142,7 @@ async function applySession(prepared: PreparedSession, context: TargetContext): 
       }
     }
     const fields = { ...prepared.fields, type: prepared.fields.type ?? "other" } as CreateSessionInput;
-    const session = await createSession(context.orgId, context.eventId, fields, { tx });
+    const session = await createSession(context.orgId, context.eventId, fields, null, { tx });
     // Runs of one source never overlap (the run lease), so no other writer races for this key.
     await tx.sessionSourceLink.upsert({
       where: key,

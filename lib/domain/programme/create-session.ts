@@ -1,7 +1,9 @@
 import { validationError } from "@/lib/platform/errors/app-error";
 import type { Prisma } from "@/lib/generated/prisma/client";
+import type { Actor } from "@/lib/domain/audit/record";
 import { commitAndAnnounce } from "@/lib/domain/webhooks/commit-and-announce";
 import { sessionPayload } from "@/lib/domain/webhooks/payloads";
+import { auditSessionCreated, sessionView } from "./session-audit";
 import { createSessionSchema, type CreateSessionInput } from "./session-input";
 import { assertSpeakersOfEvent, replaceSessionSpeakers } from "./session-speakers";
 import { assertNotArchived, assertTrackOfEvent, lockEventForProgrammeWrite, type SessionRow } from "./session-rows";
@@ -15,6 +17,11 @@ export async function createSession(
   orgId: string,
   eventId: string,
   input: CreateSessionInput,
+  /**
+   * Who made the change, for the audit log; null for an import (its data source is
+   * recorded with the sessions it links), which shares this operation.
+   */
+  actor: Actor | null,
   options: { tx?: Prisma.TransactionClient } = {},
 ): Promise<SessionRow> {
   const parsed = createSessionSchema.safeParse(input);
@@ -41,6 +48,7 @@ export async function createSession(
     });
     await replaceSessionSpeakers(tx, session.id, fields.speakerIds ?? []);
     await announce({ type: "session.created", data: sessionPayload(session) });
+    if (actor) await auditSessionCreated(tx, orgId, actor, session, await sessionView(tx, session, fields.speakerIds ?? []));
     return session;
   }, options);
   return result;

@@ -3,6 +3,7 @@ import { getDb } from "@/lib/platform/db/client";
 import { AppError, validationError } from "@/lib/platform/errors/app-error";
 import { Prisma } from "@/lib/generated/prisma/client";
 import { assertNotArchived, lockEventForProgrammeWrite } from "./session-rows";
+import { recordAudit, type Actor } from "@/lib/domain/audit/record";
 import { WRITE_TRANSACTION } from "@/lib/platform/db/write-transaction";
 
 // Row access shared by the authoring operations of an event's lists (tracks, rooms,
@@ -23,6 +24,8 @@ const WHAT: Record<ItemTable, string> = {
   Form: "form",
 };
 
+/** The audit log's target type of each ordered list's items. */
+const AUDIT_TARGET: Record<OrderedTable, string> = { Track: "track", Room: "room", Sponsor: "sponsor", InfoSection: "info_section" };
 
 const isUuid = (value: string) => z.uuid().safeParse(value).success;
 
@@ -90,12 +93,13 @@ export async function moveItem(
   table: OrderedTable,
   id: string,
   direction: MoveDirection,
+  actor: Actor,
 ): Promise<{ moved: boolean }> {
   const step = parseInput(moveSchema, direction) === "up" ? -1 : 1;
   return getDb().$transaction(async (tx) => {
     const { eventId } = await lockItem(tx, orgId, table, id);
-    const rows = await tx.$queryRaw<{ id: string; sortOrder: number }[]>`
-      SELECT id, "sortOrder" FROM ${Prisma.raw(`"${table}"`)}
+    const rows = await tx.$queryRaw<{ id: string; sortOrder: number; label: string }[]>`
+      SELECT id, "sortOrder", ${Prisma.raw(table === "InfoSection" ? "title" : "name")} AS label FROM ${Prisma.raw(`"${table}"`)}
       WHERE "eventId" = ${eventId}::uuid ORDER BY "sortOrder" ASC, id ASC`;
     const from = rows.findIndex((row) => row.id === id);
     const to = from + step;
@@ -106,6 +110,12 @@ export async function moveItem(
     for (const { rowId, index } of changed) {
       await tx.$executeRaw`UPDATE ${Prisma.raw(`"${table}"`)} SET "sortOrder" = ${index} WHERE id = ${rowId}::uuid`;
     }
+    // Positions as people count them (1 is the top), not the stored sortOrder.
+    await recordAudit(tx, orgId, actor, {
+      action: `${AUDIT_TARGET[table]}.moved`,
+      target: { type: AUDIT_TARGET[table], id, label: rows[from].label },
+      summary: { direction, position: { from: from + 1, to: to + 1 } },
+    });
     return { moved: true };
   }, WRITE_TRANSACTION);
 }

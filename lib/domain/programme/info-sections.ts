@@ -4,6 +4,8 @@ import { InfoSectionSchema } from "@/lib/domain/resources/resources";
 import { refuseControlCharacters } from "@/lib/platform/text/control-characters";
 import { INFO_SECTION_ICONS, INFO_SECTION_VISIBILITIES } from "./info-section-icons";
 import { lockEventList, lockItem, nextSortOrder, parseInput } from "./event-items";
+import { recordAudit, type Actor } from "@/lib/domain/audit/record";
+import { changedAnything, fieldChanges, snapshot } from "@/lib/domain/audit/summary";
 import { WRITE_TRANSACTION } from "@/lib/platform/db/write-transaction";
 
 // Info sections of an event (venue, travel, wifi...). The fields are the Partner API's
@@ -49,28 +51,49 @@ const data = (fields: z.output<typeof infoSectionInputSchema>) => ({
   visibility: fields.visibility,
 });
 
+/** What a section's audit entry shows: the texts as excerpts, the key details as their rows. */
+const AUDITED = ["title", "visibility", "icon", "summary", "body", "details"] as const;
+
 /** Adds a section at the end of the event's order. */
-export async function createInfoSection(orgId: string, eventId: string, input: InfoSectionInput) {
+export async function createInfoSection(orgId: string, eventId: string, input: InfoSectionInput, actor: Actor) {
   const fields = parseInput(infoSectionInputSchema, input);
   return getDb().$transaction(async (tx) => {
     await lockEventList(tx, orgId, eventId, "InfoSection");
     const sortOrder = await nextSortOrder(tx, "InfoSection", eventId);
-    return tx.infoSection.create({ data: { eventId, ...data(fields), sortOrder }, select: columns });
+    const section = await tx.infoSection.create({ data: { eventId, ...data(fields), sortOrder }, select: columns });
+    await recordAudit(tx, orgId, actor, {
+      action: "info_section.created",
+      target: { type: "info_section", id: section.id, label: section.title },
+      summary: snapshot(section, AUDITED),
+    });
+    return section;
   }, WRITE_TRANSACTION);
 }
 
 /** Replaces the section's content and visibility (its place moves with moveItem). */
-export async function updateInfoSection(orgId: string, sectionId: string, input: InfoSectionInput) {
+export async function updateInfoSection(orgId: string, sectionId: string, input: InfoSectionInput, actor: Actor) {
   const fields = parseInput(infoSectionInputSchema, input);
   return getDb().$transaction(async (tx) => {
     await lockItem(tx, orgId, "InfoSection", sectionId);
-    return tx.infoSection.update({ where: { id: sectionId }, data: data(fields), select: columns });
+    const before = await tx.infoSection.findUniqueOrThrow({ where: { id: sectionId }, select: columns });
+    const section = await tx.infoSection.update({ where: { id: sectionId }, data: data(fields), select: columns });
+    const summary = fieldChanges(before, section, AUDITED);
+    if (changedAnything(summary)) {
+      await recordAudit(tx, orgId, actor, { action: "info_section.updated", target: { type: "info_section", id: sectionId, label: section.title }, summary });
+    }
+    return section;
   }, WRITE_TRANSACTION);
 }
 
-export async function deleteInfoSection(orgId: string, sectionId: string) {
+export async function deleteInfoSection(orgId: string, sectionId: string, actor: Actor) {
   return getDb().$transaction(async (tx) => {
     await lockItem(tx, orgId, "InfoSection", sectionId);
-    return tx.infoSection.delete({ where: { id: sectionId }, select: columns });
+    const section = await tx.infoSection.delete({ where: { id: sectionId }, select: columns });
+    await recordAudit(tx, orgId, actor, {
+      action: "info_section.deleted",
+      target: { type: "info_section", id: sectionId, label: section.title },
+      summary: snapshot(section, ["title", "visibility"]),
+    });
+    return section;
   }, WRITE_TRANSACTION);
 }

@@ -7,6 +7,7 @@ import { sessionPayload } from "@/lib/domain/webhooks/payloads";
 import { createSession } from "./create-session";
 import { deleteSession } from "./delete-session";
 import { updateSession } from "./update-session";
+import { OPERATOR } from "@/lib/domain/audit/record";
 
 // Session writes: input rules, tenant isolation, and one outbox row per real change.
 
@@ -38,7 +39,7 @@ describe("createSession", () => {
       trackId,
       room: " Hall A ",
       capacity: 200,
-    });
+    }, OPERATOR);
     expect(session).toMatchObject({ eventId, title: "Keynote", description: "Welcome", type: "keynote", trackId, room: "Hall A", capacity: 200 });
     const [recorded] = await outbox(session.id);
     expect(recorded.type).toBe("session.created");
@@ -46,7 +47,7 @@ describe("createSession", () => {
   });
 
   it("defaults optional fields (empty description, no track, room or capacity)", async () => {
-    const session = await createSession(orgId, eventId, { ...valid, room: "" });
+    const session = await createSession(orgId, eventId, { ...valid, room: "" }, OPERATOR);
     expect(session).toMatchObject({ description: "", trackId: null, room: null, capacity: null });
   });
 
@@ -73,7 +74,7 @@ describe("createSession", () => {
       override = { trackId: (await getDb().track.create({ data: { eventId: otherEvent.id, name: "T" } })).id };
     }
     const before = await getDb().session.count({ where: { eventId } });
-    const error = await refusal(createSession(orgId, eventId, { ...valid, ...override } as never));
+    const error = await refusal(createSession(orgId, eventId, { ...valid, ...override } as never, OPERATOR));
     expect(error.code).toBe("INVALID_INPUT");
     if (field) expect(Object.keys(error.details?.fields as object)).toEqual([field]);
     expect(await getDb().session.count({ where: { eventId } })).toBe(before);
@@ -83,20 +84,20 @@ describe("createSession", () => {
     const other = await createTestOrg();
     const foreign = await createTestEvent(other.id);
     for (const id of [foreign.id, randomUUID(), "x"]) {
-      expect((await refusal(createSession(orgId, id, valid))).code).toBe("NOT_FOUND");
+      expect((await refusal(createSession(orgId, id, valid, OPERATOR))).code).toBe("NOT_FOUND");
     }
     const archived = await createTestEvent(orgId, { status: "archived" });
-    expect((await refusal(createSession(orgId, archived.id, valid))).details?.reason).toBe("event_archived");
+    expect((await refusal(createSession(orgId, archived.id, valid, OPERATOR))).details?.reason).toBe("event_archived");
     expect(await getDb().session.count({ where: { eventId: { in: [foreign.id, archived.id] } } })).toBe(0);
   });
 });
 
 describe("updateSession", () => {
   it("records session.updated for a change and nothing for a no-op", async () => {
-    const session = await createSession(orgId, eventId, { ...valid, trackId, capacity: 10 });
-    const same = await updateSession(orgId, session.id, { title: "Keynote", capacity: 10, startAt: "2027-03-01T10:00:00+01:00" });
+    const session = await createSession(orgId, eventId, { ...valid, trackId, capacity: 10 }, OPERATOR);
+    const same = await updateSession(orgId, session.id, { title: "Keynote", capacity: 10, startAt: "2027-03-01T10:00:00+01:00" }, OPERATOR);
     expect(same.changed).toBe(false);
-    const changed = await updateSession(orgId, session.id, { capacity: null, trackId: null, room: "Hall B" });
+    const changed = await updateSession(orgId, session.id, { capacity: null, trackId: null, room: "Hall B" }, OPERATOR);
     expect(changed.changed).toBe(true);
     expect(changed.session).toMatchObject({ capacity: null, trackId: null, room: "Hall B" });
     const recorded = await outbox(session.id);
@@ -105,39 +106,39 @@ describe("updateSession", () => {
   });
 
   it("checks the end against the stored start (and the start against the stored end)", async () => {
-    const session = await createSession(orgId, eventId, valid);
-    expect(Object.keys((await refusal(updateSession(orgId, session.id, { endAt: "2027-03-01T08:59:00Z" }))).details?.fields as object)).toEqual(["endAt"]);
-    expect(Object.keys((await refusal(updateSession(orgId, session.id, { startAt: "2027-03-01T10:00:00Z" }))).details?.fields as object)).toEqual(["startAt"]);
-    await expect(updateSession(orgId, session.id, { startAt: "2027-03-01T11:00:00Z", endAt: "2027-03-01T12:00:00Z" })).resolves.toMatchObject({ changed: true });
+    const session = await createSession(orgId, eventId, valid, OPERATOR);
+    expect(Object.keys((await refusal(updateSession(orgId, session.id, { endAt: "2027-03-01T08:59:00Z" }, OPERATOR))).details?.fields as object)).toEqual(["endAt"]);
+    expect(Object.keys((await refusal(updateSession(orgId, session.id, { startAt: "2027-03-01T10:00:00Z" }, OPERATOR))).details?.fields as object)).toEqual(["startAt"]);
+    await expect(updateSession(orgId, session.id, { startAt: "2027-03-01T11:00:00Z", endAt: "2027-03-01T12:00:00Z" }, OPERATOR)).resolves.toMatchObject({ changed: true });
   });
 
   it("answers 404 for another organization's session", async () => {
     const other = await createTestOrg();
-    const foreign = await createSession(other.id, (await createTestEvent(other.id)).id, valid);
+    const foreign = await createSession(other.id, (await createTestEvent(other.id)).id, valid, OPERATOR);
     for (const id of [foreign.id, randomUUID(), "x"]) {
-      expect((await refusal(updateSession(orgId, id, { title: "Hijacked" }))).code).toBe("NOT_FOUND");
+      expect((await refusal(updateSession(orgId, id, { title: "Hijacked" }, OPERATOR))).code).toBe("NOT_FOUND");
     }
   });
 });
 
 describe("deleteSession", () => {
   it("removes the session with its door scans and records session.deleted as it was", async () => {
-    const session = await createSession(orgId, eventId, { ...valid, room: "Hall C" });
+    const session = await createSession(orgId, eventId, { ...valid, room: "Hall C" }, OPERATOR);
     const [attendee] = await createTestAttendees(eventId, 1);
     await getDb().sessionAttendance.create({ data: { eventId, sessionId: session.id, attendeeId: attendee.id, scannedAt: new Date() } });
-    expect(await deleteSession(orgId, session.id)).toEqual(session);
+    expect(await deleteSession(orgId, session.id, OPERATOR)).toEqual(session);
     expect(await getDb().session.findUnique({ where: { id: session.id } })).toBeNull();
     expect(await getDb().sessionAttendance.count({ where: { sessionId: session.id } })).toBe(0);
     const recorded = await outbox(session.id);
     expect(recorded.map((r) => r.type)).toEqual(["session.created", "session.deleted"]);
     expect(recorded[1].data).toEqual(sessionPayload(session));
-    expect((await refusal(deleteSession(orgId, session.id))).code).toBe("NOT_FOUND");
+    expect((await refusal(deleteSession(orgId, session.id, OPERATOR))).code).toBe("NOT_FOUND");
   });
 
   it("answers 404 for another organization's session and leaves it", async () => {
     const other = await createTestOrg();
-    const foreign = await createSession(other.id, (await createTestEvent(other.id)).id, valid);
-    expect((await refusal(deleteSession(orgId, foreign.id))).code).toBe("NOT_FOUND");
+    const foreign = await createSession(other.id, (await createTestEvent(other.id)).id, valid, OPERATOR);
+    expect((await refusal(deleteSession(orgId, foreign.id, OPERATOR))).code).toBe("NOT_FOUND");
     expect(await getDb().session.findUnique({ where: { id: foreign.id } })).not.toBeNull();
   });
 });

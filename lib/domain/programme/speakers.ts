@@ -5,6 +5,8 @@ import { refuseControlCharacters } from "@/lib/platform/text/control-characters"
 import { commitAndAnnounce } from "@/lib/domain/webhooks/commit-and-announce";
 import { lockEventList, lockItem, parseInput } from "./event-items";
 import { touchSessions } from "./session-speakers";
+import { recordAudit, type Actor } from "@/lib/domain/audit/record";
+import { changedAnything, fieldChanges, snapshot } from "@/lib/domain/audit/summary";
 import { WRITE_TRANSACTION } from "@/lib/platform/db/write-transaction";
 
 // Speakers of an event. The fields are the Partner API's Speaker (the projection
@@ -66,20 +68,29 @@ const data = (fields: z.output<typeof speakerInputSchema>) => ({
   photoUrl: fields.photoUrl ?? null,
 });
 
-export async function createSpeaker(orgId: string, eventId: string, input: SpeakerInput) {
+/** What a speaker's audit entry shows (the bio as an excerpt). */
+const AUDITED = ["name", "title", "company", "photoUrl", "bio"] as const;
+
+export async function createSpeaker(orgId: string, eventId: string, input: SpeakerInput, actor: Actor) {
   const fields = parseInput(speakerInputSchema, input);
   return getDb().$transaction(async (tx) => {
     await lockEventList(tx, orgId, eventId, "Speaker");
-    return tx.speaker.create({ data: { eventId, ...data(fields) }, select: columns });
+    const speaker = await tx.speaker.create({ data: { eventId, ...data(fields) }, select: columns });
+    await recordAudit(tx, orgId, actor, { action: "speaker.created", target: { type: "speaker", id: speaker.id, label: speaker.name }, summary: snapshot(speaker, AUDITED) });
+    return speaker;
   }, WRITE_TRANSACTION);
 }
 
 /** Replaces the speaker's fields; an uploaded photo (photoPath) stays as it is. */
-export async function updateSpeaker(orgId: string, speakerId: string, input: SpeakerInput) {
+export async function updateSpeaker(orgId: string, speakerId: string, input: SpeakerInput, actor: Actor) {
   const fields = parseInput(speakerInputSchema, input);
   return getDb().$transaction(async (tx) => {
     await lockItem(tx, orgId, "Speaker", speakerId);
-    return tx.speaker.update({ where: { id: speakerId }, data: data(fields), select: columns });
+    const before = await tx.speaker.findUniqueOrThrow({ where: { id: speakerId }, select: columns });
+    const speaker = await tx.speaker.update({ where: { id: speakerId }, data: data(fields), select: columns });
+    const summary = fieldChanges(before, speaker, AUDITED);
+    if (changedAnything(summary)) await recordAudit(tx, orgId, actor, { action: "speaker.updated", target: { type: "speaker", id: speakerId, label: speaker.name }, summary });
+    return speaker;
   }, WRITE_TRANSACTION);
 }
 
@@ -89,13 +100,18 @@ export async function updateSpeaker(orgId: string, speakerId: string, input: Spe
  * session.updated and moves its updatedAt; the remaining speakers keep their billing order
  * (positions may keep a gap, which ordering ignores).
  */
-export async function deleteSpeaker(orgId: string, speakerId: string) {
+export async function deleteSpeaker(orgId: string, speakerId: string, actor: Actor) {
   const { result } = await commitAndAnnounce(orgId, async (tx, announce) => {
     await lockItem(tx, orgId, "Speaker", speakerId);
     const links = await tx.sessionSpeaker.findMany({ where: { speakerId }, select: { sessionId: true }, orderBy: { sessionId: "asc" } });
     const speaker = await tx.speaker.delete({ where: { id: speakerId }, select: columns });
     const sessionIds = links.map((link) => link.sessionId);
     await touchSessions(tx, announce, sessionIds);
+    await recordAudit(tx, orgId, actor, {
+      action: "speaker.deleted",
+      target: { type: "speaker", id: speakerId, label: speaker.name },
+      summary: { ...snapshot(speaker, ["name", "company"]), sessionsDetached: sessionIds.length },
+    });
     return { ...speaker, sessionCount: sessionIds.length };
   });
   return result;

@@ -7,6 +7,7 @@ import { createTestEvent, createTestOrg } from "@/lib/testing/fixtures";
 import { startPartnerReader, type PartnerReader } from "@/lib/testing/partner-reader";
 import { moveItem } from "./event-items";
 import { createSponsor, deleteSponsor, listSponsorTiers, updateSponsor } from "./sponsors";
+import { OPERATOR } from "@/lib/domain/audit/record";
 
 // Sponsors through the lib operations, each change then read as a partner reads it; the
 // featured-on-cards rule (at most one per event) under concurrent nominations.
@@ -31,49 +32,49 @@ afterAll(() => partner?.close());
 describe("sponsors", () => {
   it("creates, edits, moves and deletes, as the Partner API then serves", async () => {
     const eventId = (await createTestEvent(orgId)).id;
-    const gold = await createSponsor(orgId, eventId, { name: "Acme", tier: "Gold", websiteUrl: "https://acme.example", description: "Anvils" });
-    const silver = await createSponsor(orgId, eventId, { name: "Globex", tier: "Silver" });
-    await updateSponsor(orgId, silver.id, { name: "Globex Corp", tier: "Platinum", websiteUrl: "http://globex.example/", description: "" });
-    await moveItem(orgId, "Sponsor", silver.id, "up");
+    const gold = await createSponsor(orgId, eventId, { name: "Acme", tier: "Gold", websiteUrl: "https://acme.example", description: "Anvils" }, OPERATOR);
+    const silver = await createSponsor(orgId, eventId, { name: "Globex", tier: "Silver" }, OPERATOR);
+    await updateSponsor(orgId, silver.id, { name: "Globex Corp", tier: "Platinum", websiteUrl: "http://globex.example/", description: "" }, OPERATOR);
+    await moveItem(orgId, "Sponsor", silver.id, "up", OPERATOR);
     expect(await served(eventId)).toEqual([
       { id: silver.id, name: "Globex Corp", tier: "Platinum", websiteUrl: "http://globex.example/", description: "", sortOrder: 0, featuredOnCards: false },
       { id: gold.id, name: "Acme", tier: "Gold", websiteUrl: "https://acme.example", description: "Anvils", sortOrder: 1, featuredOnCards: false },
     ]);
-    await deleteSponsor(orgId, gold.id);
+    await deleteSponsor(orgId, gold.id, OPERATOR);
     expect((await served(eventId)).map((s) => s.id)).toEqual([silver.id]);
     expect(await listSponsorTiers(orgId)).toEqual(expect.arrayContaining(["Platinum"]));
   });
 
   it("nominating another sponsor clears the previous; un-featuring leaves none", async () => {
     const eventId = (await createTestEvent(orgId)).id;
-    const a = await createSponsor(orgId, eventId, { name: "A", tier: "Gold", featuredOnCards: true });
+    const a = await createSponsor(orgId, eventId, { name: "A", tier: "Gold", featuredOnCards: true }, OPERATOR);
     expect(a.featuredOnCards).toBe(true);
-    const b = await createSponsor(orgId, eventId, { name: "B", tier: "Gold" });
+    const b = await createSponsor(orgId, eventId, { name: "B", tier: "Gold" }, OPERATOR);
     expect((await served(eventId)).map((s) => s.featuredOnCards)).toEqual([true, false]);
-    const nominated = await updateSponsor(orgId, b.id, { name: "B", tier: "Gold", featuredOnCards: true });
+    const nominated = await updateSponsor(orgId, b.id, { name: "B", tier: "Gold", featuredOnCards: true }, OPERATOR);
     expect(nominated.featuredOnCards).toBe(true);
     expect((await served(eventId)).map((s) => s.featuredOnCards)).toEqual([false, true]);
     // Editing without the flag leaves the card sponsor as it is.
-    await updateSponsor(orgId, b.id, { name: "B2", tier: "Gold" });
+    await updateSponsor(orgId, b.id, { name: "B2", tier: "Gold" }, OPERATOR);
     expect((await served(eventId)).map((s) => s.featuredOnCards)).toEqual([false, true]);
-    await updateSponsor(orgId, a.id, { name: "A", tier: "Gold", featuredOnCards: false });
+    await updateSponsor(orgId, a.id, { name: "A", tier: "Gold", featuredOnCards: false }, OPERATOR);
     expect((await served(eventId)).map((s) => s.featuredOnCards)).toEqual([false, true]);
-    await updateSponsor(orgId, b.id, { name: "B2", tier: "Gold", featuredOnCards: false });
+    await updateSponsor(orgId, b.id, { name: "B2", tier: "Gold", featuredOnCards: false }, OPERATOR);
     expect((await served(eventId)).map((s) => s.featuredOnCards)).toEqual([false, false]);
   });
 
   it("keeps at most one featured sponsor per event under concurrent nominations", async () => {
     const eventId = (await createTestEvent(orgId)).id;
     const sponsors = [];
-    for (let i = 0; i < 6; i++) sponsors.push(await createSponsor(orgId, eventId, { name: `S${i}`, tier: "Gold" }));
+    for (let i = 0; i < 6; i++) sponsors.push(await createSponsor(orgId, eventId, { name: `S${i}`, tier: "Gold" }, OPERATOR));
     const otherEvent = (await createTestEvent(orgId)).id;
-    const elsewhere = await createSponsor(orgId, otherEvent, { name: "Elsewhere", tier: "Gold", featuredOnCards: true });
+    const elsewhere = await createSponsor(orgId, otherEvent, { name: "Elsewhere", tier: "Gold", featuredOnCards: true }, OPERATOR);
     for (let round = 0; round < 3; round++) {
       const results = await Promise.all(
         sponsors.map((sponsor, i) =>
           i % 2 === 0
-            ? updateSponsor(orgId, sponsor.id, { name: sponsor.name, tier: "Gold", featuredOnCards: true })
-            : createSponsor(orgId, eventId, { name: `New ${round}-${i}`, tier: "Gold", featuredOnCards: true }),
+            ? updateSponsor(orgId, sponsor.id, { name: sponsor.name, tier: "Gold", featuredOnCards: true }, OPERATOR)
+            : createSponsor(orgId, eventId, { name: `New ${round}-${i}`, tier: "Gold", featuredOnCards: true }, OPERATOR),
         ),
       );
       expect(results).toHaveLength(sponsors.length);
@@ -94,7 +95,7 @@ describe("sponsors", () => {
     ["a non-boolean featured flag", { name: "A", tier: "Gold", featuredOnCards: "yes" }, "featuredOnCards"],
   ])("refuses %s and writes nothing", async (_label, input, field) => {
     const eventId = (await createTestEvent(orgId)).id;
-    const error = await refusal(createSponsor(orgId, eventId, input as never));
+    const error = await refusal(createSponsor(orgId, eventId, input as never, OPERATOR));
     expect(Object.keys(error.details?.fields as object)).toEqual([field]);
     expect(await getDb().sponsor.count({ where: { eventId } })).toBe(0);
   });
@@ -102,10 +103,10 @@ describe("sponsors", () => {
   it("answers 404 for another organization's sponsor and leaves its card sponsor", async () => {
     const other = await createTestOrg();
     const foreignEvent = await createTestEvent(other.id);
-    const foreign = await createSponsor(other.id, foreignEvent.id, { name: "Theirs", tier: "Gold", featuredOnCards: true });
+    const foreign = await createSponsor(other.id, foreignEvent.id, { name: "Theirs", tier: "Gold", featuredOnCards: true }, OPERATOR);
     for (const id of [foreign.id, randomUUID(), "x"]) {
-      expect((await refusal(updateSponsor(orgId, id, { name: "Mine", tier: "Gold", featuredOnCards: false }))).code).toBe("NOT_FOUND");
-      expect((await refusal(deleteSponsor(orgId, id))).code).toBe("NOT_FOUND");
+      expect((await refusal(updateSponsor(orgId, id, { name: "Mine", tier: "Gold", featuredOnCards: false }, OPERATOR))).code).toBe("NOT_FOUND");
+      expect((await refusal(deleteSponsor(orgId, id, OPERATOR))).code).toBe("NOT_FOUND");
     }
     expect(await getDb().eventCardSponsor.findUnique({ where: { eventId: foreignEvent.id } })).toMatchObject({ sponsorId: foreign.id });
     expect(await listSponsorTiers(orgId)).not.toContain("Theirs");

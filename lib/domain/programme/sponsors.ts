@@ -4,6 +4,8 @@ import type { Prisma } from "@/lib/generated/prisma/client";
 import { SponsorSchema } from "@/lib/domain/resources/resources";
 import { refuseControlCharacters } from "@/lib/platform/text/control-characters";
 import { lockEventList, lockItem, nextSortOrder, parseInput } from "./event-items";
+import { recordAudit, type Actor } from "@/lib/domain/audit/record";
+import { changedAnything, fieldChanges, snapshot } from "@/lib/domain/audit/summary";
 import { WRITE_TRANSACTION } from "@/lib/platform/db/write-transaction";
 
 // Sponsors of an event. The fields are the Partner API's Sponsor (the projection
@@ -59,8 +61,22 @@ async function withFeatured(tx: Prisma.TransactionClient, sponsor: { id: string;
   return { featuredOnCards: card?.sponsorId === sponsor.id };
 }
 
+/** What a sponsor's audit entry shows (the description as an excerpt). */
+const AUDITED = ["name", "tier", "websiteUrl", "featuredOnCards", "description"] as const;
+
+/** The event's card sponsor by name, so an entry that takes the cards over names the one it replaced. */
+async function cardSponsorName(tx: Prisma.TransactionClient, eventId: string): Promise<{ id: string; name: string } | null> {
+  const card = await tx.eventCardSponsor.findUnique({ where: { eventId }, select: { sponsor: { select: { id: true, name: true } } } });
+  return card?.sponsor ?? null;
+}
+
+/** The card sponsor this sponsor displaced, when it just took the cards over from another. */
+function replacedOnCards(before: { id: string; name: string } | null, sponsor: { id: string; featuredOnCards: boolean }) {
+  return sponsor.featuredOnCards && before && before.id !== sponsor.id ? { replacedOnCards: before.name } : {};
+}
+
 /** Adds a sponsor at the end of the event's order. */
-export async function createSponsor(orgId: string, eventId: string, input: SponsorInput) {
+export async function createSponsor(orgId: string, eventId: string, input: SponsorInput, actor: Actor) {
   const fields = parseInput(sponsorInputSchema, input);
   return getDb().$transaction(async (tx) => {
     await lockEventList(tx, orgId, eventId, "Sponsor");
@@ -70,16 +86,26 @@ export async function createSponsor(orgId: string, eventId: string, input: Spons
       data: { eventId, ...rest, websiteUrl: rest.websiteUrl ?? null, description: rest.description ?? "", sortOrder },
       select: columns,
     });
+    const card = await cardSponsorName(tx, eventId);
     await applyFeatured(tx, eventId, sponsor.id, featuredOnCards);
-    return { ...sponsor, ...(await withFeatured(tx, sponsor)) };
+    const created = { ...sponsor, ...(await withFeatured(tx, sponsor)) };
+    await recordAudit(tx, orgId, actor, {
+      action: "sponsor.created",
+      target: { type: "sponsor", id: sponsor.id, label: sponsor.name },
+      summary: { ...snapshot(created, AUDITED), ...replacedOnCards(card, created) },
+    });
+    return created;
   }, WRITE_TRANSACTION);
 }
 
 /** Replaces the sponsor's fields; featuredOnCards absent leaves the card sponsor as it is. */
-export async function updateSponsor(orgId: string, sponsorId: string, input: SponsorInput) {
+export async function updateSponsor(orgId: string, sponsorId: string, input: SponsorInput, actor: Actor) {
   const fields = parseInput(sponsorInputSchema, input);
   return getDb().$transaction(async (tx) => {
     const { eventId } = await lockItem(tx, orgId, "Sponsor", sponsorId);
+    const card = await cardSponsorName(tx, eventId);
+    const stored = await tx.sponsor.findUniqueOrThrow({ where: { id: sponsorId }, select: columns });
+    const before = { ...stored, featuredOnCards: card?.id === sponsorId };
     const { featuredOnCards, ...rest } = fields;
     const sponsor = await tx.sponsor.update({
       where: { id: sponsorId },
@@ -87,15 +113,31 @@ export async function updateSponsor(orgId: string, sponsorId: string, input: Spo
       select: columns,
     });
     await applyFeatured(tx, eventId, sponsorId, featuredOnCards);
-    return { ...sponsor, ...(await withFeatured(tx, sponsor)) };
+    const updated = { ...sponsor, ...(await withFeatured(tx, sponsor)) };
+    const summary = fieldChanges(before, updated, AUDITED);
+    if (changedAnything(summary)) {
+      await recordAudit(tx, orgId, actor, {
+        action: "sponsor.updated",
+        target: { type: "sponsor", id: sponsorId, label: sponsor.name },
+        summary: { ...summary, ...replacedOnCards(card, updated) },
+      });
+    }
+    return updated;
   }, WRITE_TRANSACTION);
 }
 
 /** Deletes a sponsor; when it was on the cards, the event has no card sponsor until another is nominated. */
-export async function deleteSponsor(orgId: string, sponsorId: string) {
+export async function deleteSponsor(orgId: string, sponsorId: string, actor: Actor) {
   return getDb().$transaction(async (tx) => {
-    await lockItem(tx, orgId, "Sponsor", sponsorId);
-    return tx.sponsor.delete({ where: { id: sponsorId }, select: columns });
+    const { eventId } = await lockItem(tx, orgId, "Sponsor", sponsorId);
+    const card = await cardSponsorName(tx, eventId);
+    const sponsor = await tx.sponsor.delete({ where: { id: sponsorId }, select: columns });
+    await recordAudit(tx, orgId, actor, {
+      action: "sponsor.deleted",
+      target: { type: "sponsor", id: sponsorId, label: sponsor.name },
+      summary: { ...snapshot(sponsor, ["name", "tier"]), featuredOnCards: card?.id === sponsorId },
+    });
+    return sponsor;
   }, WRITE_TRANSACTION);
 }
 

@@ -4,6 +4,8 @@ import { AppError } from "@/lib/platform/errors/app-error";
 import { RoomSchema, TrackSchema } from "@/lib/domain/resources/resources";
 import { refuseControlCharacters } from "@/lib/platform/text/control-characters";
 import { lockEventList, lockItem, nextSortOrder, parseInput } from "./event-items";
+import { recordAudit, type Actor } from "@/lib/domain/audit/record";
+import { changedAnything, fieldChanges, snapshot } from "@/lib/domain/audit/summary";
 import { WRITE_TRANSACTION } from "@/lib/platform/db/write-transaction";
 
 // Tracks and rooms of an event. The fields are the Partner API's Track and Room (the
@@ -34,21 +36,27 @@ export type RoomInput = z.input<typeof roomInputSchema>;
 const trackColumns = { id: true, eventId: true, name: true, color: true, sortOrder: true } as const;
 
 /** Adds a track at the end of the event's order. */
-export async function createTrack(orgId: string, eventId: string, input: TrackInput) {
+export async function createTrack(orgId: string, eventId: string, input: TrackInput, actor: Actor) {
   const fields = parseInput(trackInputSchema, input);
   return getDb().$transaction(async (tx) => {
     await lockEventList(tx, orgId, eventId, "Track");
     const sortOrder = await nextSortOrder(tx, "Track", eventId);
-    return tx.track.create({ data: { eventId, name: fields.name, color: fields.color ?? null, sortOrder }, select: trackColumns });
+    const track = await tx.track.create({ data: { eventId, name: fields.name, color: fields.color ?? null, sortOrder }, select: trackColumns });
+    await recordAudit(tx, orgId, actor, { action: "track.created", target: { type: "track", id: track.id, label: track.name }, summary: snapshot(track, ["name", "color"]) });
+    return track;
   }, WRITE_TRANSACTION);
 }
 
 /** Renames or recolours a track (its place in the order moves with moveItem). */
-export async function updateTrack(orgId: string, trackId: string, input: TrackInput) {
+export async function updateTrack(orgId: string, trackId: string, input: TrackInput, actor: Actor) {
   const fields = parseInput(trackInputSchema, input);
   return getDb().$transaction(async (tx) => {
     await lockItem(tx, orgId, "Track", trackId);
-    return tx.track.update({ where: { id: trackId }, data: { name: fields.name, color: fields.color ?? null }, select: trackColumns });
+    const before = await tx.track.findUniqueOrThrow({ where: { id: trackId }, select: trackColumns });
+    const track = await tx.track.update({ where: { id: trackId }, data: { name: fields.name, color: fields.color ?? null }, select: trackColumns });
+    const summary = fieldChanges(before, track, ["name", "color"]);
+    if (changedAnything(summary)) await recordAudit(tx, orgId, actor, { action: "track.updated", target: { type: "track", id: trackId, label: track.name }, summary });
+    return track;
   }, WRITE_TRANSACTION);
 }
 
@@ -58,7 +66,7 @@ export async function updateTrack(orgId: string, trackId: string, input: TrackIn
  * trackId behind the organizer's back and fan out a session.updated per session, so the
  * organizer moves or clears them first, on purpose.
  */
-export async function deleteTrack(orgId: string, trackId: string) {
+export async function deleteTrack(orgId: string, trackId: string, actor: Actor) {
   return getDb().$transaction(async (tx) => {
     await lockItem(tx, orgId, "Track", trackId);
     const sessionCount = await tx.session.count({ where: { trackId } });
@@ -69,19 +77,23 @@ export async function deleteTrack(orgId: string, trackId: string) {
         { reason: "track_in_use", sessionCount },
       );
     }
-    return tx.track.delete({ where: { id: trackId }, select: trackColumns });
+    const track = await tx.track.delete({ where: { id: trackId }, select: trackColumns });
+    await recordAudit(tx, orgId, actor, { action: "track.deleted", target: { type: "track", id: trackId, label: track.name }, summary: snapshot(track, ["name", "color"]) });
+    return track;
   }, WRITE_TRANSACTION);
 }
 
 const roomColumns = { id: true, eventId: true, name: true, sortOrder: true } as const;
 
 /** Adds a room at the end of the event's order. */
-export async function createRoom(orgId: string, eventId: string, input: RoomInput) {
+export async function createRoom(orgId: string, eventId: string, input: RoomInput, actor: Actor) {
   const fields = parseInput(roomInputSchema, input);
   return getDb().$transaction(async (tx) => {
     await lockEventList(tx, orgId, eventId, "Room");
     const sortOrder = await nextSortOrder(tx, "Room", eventId);
-    return tx.room.create({ data: { eventId, name: fields.name, sortOrder }, select: roomColumns });
+    const room = await tx.room.create({ data: { eventId, name: fields.name, sortOrder }, select: roomColumns });
+    await recordAudit(tx, orgId, actor, { action: "room.created", target: { type: "room", id: room.id, label: room.name }, summary: snapshot(room, ["name"]) });
+    return room;
   }, WRITE_TRANSACTION);
 }
 
@@ -89,18 +101,24 @@ export async function createRoom(orgId: string, eventId: string, input: RoomInpu
  * Renames a room. A session's room is free text (the spec: not an id into the rooms
  * list), so sessions keep the name they were given.
  */
-export async function updateRoom(orgId: string, roomId: string, input: RoomInput) {
+export async function updateRoom(orgId: string, roomId: string, input: RoomInput, actor: Actor) {
   const fields = parseInput(roomInputSchema, input);
   return getDb().$transaction(async (tx) => {
     await lockItem(tx, orgId, "Room", roomId);
-    return tx.room.update({ where: { id: roomId }, data: { name: fields.name }, select: roomColumns });
+    const before = await tx.room.findUniqueOrThrow({ where: { id: roomId }, select: roomColumns });
+    const room = await tx.room.update({ where: { id: roomId }, data: { name: fields.name }, select: roomColumns });
+    const summary = fieldChanges(before, room, ["name"]);
+    if (changedAnything(summary)) await recordAudit(tx, orgId, actor, { action: "room.updated", target: { type: "room", id: roomId, label: room.name }, summary });
+    return room;
   }, WRITE_TRANSACTION);
 }
 
 /** Deletes a room; sessions keep their free-text room name. */
-export async function deleteRoom(orgId: string, roomId: string) {
+export async function deleteRoom(orgId: string, roomId: string, actor: Actor) {
   return getDb().$transaction(async (tx) => {
     await lockItem(tx, orgId, "Room", roomId);
-    return tx.room.delete({ where: { id: roomId }, select: roomColumns });
+    const room = await tx.room.delete({ where: { id: roomId }, select: roomColumns });
+    await recordAudit(tx, orgId, actor, { action: "room.deleted", target: { type: "room", id: roomId, label: room.name }, summary: snapshot(room, ["name"]) });
+    return room;
   }, WRITE_TRANSACTION);
 }

@@ -1,8 +1,10 @@
 import { validationError } from "@/lib/platform/errors/app-error";
 import type { Prisma } from "@/lib/generated/prisma/client";
+import type { Actor } from "@/lib/domain/audit/record";
 import { commitAndAnnounce } from "@/lib/domain/webhooks/commit-and-announce";
 import { sessionPayload } from "@/lib/domain/webhooks/payloads";
 import { previousAttributes } from "@/lib/domain/webhooks/previous-attributes";
+import { auditSessionUpdated, sessionView } from "./session-audit";
 import { updateSessionSchema, type UpdateSessionInput } from "./session-input";
 import { assertSpeakersOfEvent, replaceSessionSpeakers, sameOrder, sessionSpeakerIds } from "./session-speakers";
 import { assertNotArchived, assertTrackOfEvent, lockOrgSession, type SessionRow } from "./session-rows";
@@ -23,6 +25,11 @@ export async function updateSession(
   orgId: string,
   sessionId: string,
   input: UpdateSessionInput,
+  /**
+   * Who made the change, for the audit log; null for an import (its data source is
+   * recorded with the sessions it links), which shares this operation.
+   */
+  actor: Actor | null,
   options: { tx?: Prisma.TransactionClient } = {},
 ): Promise<{ session: SessionRow; changed: boolean }> {
   const parsed = updateSessionSchema.safeParse(input);
@@ -39,6 +46,7 @@ export async function updateSession(
     const speakerIds = parsed.data.speakerIds;
     const speakersChanged = speakerIds !== undefined && !sameOrder(speakerIds, await sessionSpeakerIds(tx, sessionId));
     if (Object.keys(changes).length === 0 && !speakersChanged) return { session: current, recorded: null };
+    const before = actor ? await sessionView(tx, current, await sessionSpeakerIds(tx, sessionId)) : null;
 
     const startAt = changes.startAt ?? current.startAt;
     const endAt = changes.endAt ?? current.endAt;
@@ -60,6 +68,7 @@ export async function updateSession(
     });
     const data = sessionPayload(session);
     const id = await announce({ type: "session.updated", data, previousAttributes: previousAttributes(sessionPayload(current), data) });
+    if (actor && before) await auditSessionUpdated(tx, orgId, actor, session, before, await sessionView(tx, session, await sessionSpeakerIds(tx, sessionId)));
     return { session, recorded: id };
   }, options);
 

@@ -42,6 +42,10 @@ import { addDays, localDate, zonedInstant } from "./zoned-time";
 // a guest list in every status, check-ins, door scans, forms with answers and feedback.
 // Large guest lists go in with multi-row unnest() inserts, all in one transaction, so a
 // failed run leaves nothing behind.
+//
+// Seeding writes no audit entries (lib/domain/audit), on purpose: it is an operator's tool
+// that fills a demo organization with made-up data in bulk, not a change anyone makes to
+// an organization's real events, and thousands of entries would bury the ones that are.
 
 export const DEFAULT_DEMO_EVENTS = 3;
 export const DEFAULT_DEMO_ATTENDEES = 250;

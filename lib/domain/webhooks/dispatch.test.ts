@@ -7,6 +7,7 @@ import { updateEvent } from "@/lib/domain/events/update-event";
 import { createTestEvent, createTestOrg } from "@/lib/testing/fixtures";
 import { dispatchSoon } from "./dispatch";
 import { createWebhookEndpoint } from "./endpoints";
+import { OPERATOR } from "@/lib/domain/audit/record";
 
 // dispatchSoon after a commit: fans out at once, starts Inngest runs when Inngest is
 // configured, and never fails or stalls the caller when it is not reachable.
@@ -34,7 +35,7 @@ afterEach(() => {
 async function changeEvent() {
   const event = await createTestEvent(orgId);
   const started = Date.now();
-  await updateEvent(orgId, event.id, { name: `Renamed ${started}` });
+  await updateEvent(orgId, event.id, { name: `Renamed ${started}` }, OPERATOR);
   const [recorded] = await getDb().webhookEvent.findMany({ where: { orgId, data: { path: ["id"], equals: event.id } }, include: { deliveries: true } });
   return { elapsed: Date.now() - started, recorded };
 }

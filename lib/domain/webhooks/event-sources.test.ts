@@ -22,6 +22,7 @@ import { SUBSCRIBABLE_EVENT_TYPES } from "./endpoint-input";
 import { WEBHOOK_EVENT_TYPES } from "./event-types";
 import { runDueDeliveries } from "./run-due";
 import { startWebhookReceiver, type ReceivedWebhook, type WebhookReceiver } from "@/lib/testing/webhook-receiver";
+import { OPERATOR } from "@/lib/domain/audit/record";
 
 // Every event type, triggered through the domain operation that owns it, arrives at a
 // real receiver with a verified signature and exactly the documented `data` keys.
@@ -86,15 +87,15 @@ beforeAll(async () => {
   });
   ids.form = form.id;
 
-  await updateEvent(org.id, event.id, { name: "Renamed summit", location: "Hall 1" });
-  await publishEvent(org.id, event.id);
+  await updateEvent(org.id, event.id, { name: "Renamed summit", location: "Hall 1" }, OPERATOR);
+  await publishEvent(org.id, event.id, OPERATOR);
   expectedEvent = (({ createdAt: _c, updatedAt: _u, ...rest }) => rest)(
     toEvent(await getDb().event.findUniqueOrThrow({ where: { id: event.id } })),
   );
-  const created = await createAttendee(org.id, event.id, { email: "new.guest@example.com" });
+  const created = await createAttendee(org.id, event.id, { email: "new.guest@example.com" }, null);
   ids.newGuest = created.id;
-  await updateAttendee(org.id, event.id, created.id, { jobTitle: "CTO" });
-  await checkIn(org.id, guest.id);
+  await updateAttendee(org.id, event.id, created.id, { jobTitle: "CTO" }, null);
+  await checkIn(org.id, guest.id, OPERATOR);
   const session = await createSession(org.id, event.id, {
     title: "Opening keynote",
     type: "keynote",
@@ -103,22 +104,22 @@ beforeAll(async () => {
     trackId: track.id,
     room: "Hall 1",
     capacity: 300,
-  });
+  }, OPERATOR);
   ids.session = session.id;
-  await updateSession(org.id, session.id, { capacity: 350 });
-  await scanSession(org.id, { sessionId: session.id, attendeeId: guest.id });
-  await submitForm(org.id, { formId: form.id, attendeeId: guest.id, answers: { overall: 4 } });
-  await submitForm(org.id, { formId: form.id, attendeeId: guest.id, answers: { overall: 5, topics: ["AI"] } });
-  await createFeedback(org.id, { eventId: event.id, kind: "review", rating: 5, comment: "Great", attendeeId: guest.id, sessionId: session.id });
+  await updateSession(org.id, session.id, { capacity: 350 }, OPERATOR);
+  await scanSession(org.id, { sessionId: session.id, attendeeId: guest.id }, OPERATOR);
+  await submitForm(org.id, { formId: form.id, attendeeId: guest.id, answers: { overall: 4 } }, OPERATOR);
+  await submitForm(org.id, { formId: form.id, attendeeId: guest.id, answers: { overall: 5, topics: ["AI"] } }, OPERATOR);
+  await createFeedback(org.id, { eventId: event.id, kind: "review", rating: 5, comment: "Great", attendeeId: guest.id, sessionId: session.id }, OPERATOR);
   const doomed = await createSession(org.id, event.id, {
     title: "Cancelled talk",
     type: "talk",
     startAt: "2027-03-01T11:00:00Z",
     endAt: "2027-03-01T11:30:00Z",
-  });
+  }, OPERATOR);
   ids.doomed = doomed.id;
-  await deleteSession(org.id, doomed.id);
-  await deleteAttendee(org.id, leaving.id);
+  await deleteSession(org.id, doomed.id, OPERATOR);
+  await deleteAttendee(org.id, leaving.id, OPERATOR);
   ids.leaving = leaving.id;
   await sendTestPing(org.id, endpoint.id);
 

@@ -13,6 +13,7 @@ import { createWebhookEndpoint } from "./endpoints";
 import { previousAttributes } from "./previous-attributes";
 import { runDueDeliveries } from "./run-due";
 import { startWebhookReceiver, type ReceivedWebhook, type WebhookReceiver } from "@/lib/testing/webhook-receiver";
+import { OPERATOR } from "@/lib/domain/audit/record";
 
 // previousAttributes as a receiver gets it: every writer of attendee.updated, event.updated
 // and session.updated (console/API update, status change, import, archive), delivered over
@@ -43,16 +44,16 @@ beforeAll(async () => {
   const { secret } = await createWebhookEndpoint(org.id, { url: hook.url, eventTypes: ["event.updated", "attendee.updated", "session.updated"] });
   hook.secrets = [secret];
 
-  const event = await createEvent(org.id, { name: "Summit", slug: "summit-prev", timezone: "UTC", startAt: "2027-03-01T09:00:00Z", endAt: "2027-03-02T17:00:00Z" });
+  const event = await createEvent(org.id, { name: "Summit", slug: "summit-prev", timezone: "UTC", startAt: "2027-03-01T09:00:00Z", endAt: "2027-03-02T17:00:00Z" }, OPERATOR);
   ids.event = event.id;
-  await updateEvent(org.id, event.id, { name: "Summit 2027", location: "Hall 1" });
-  await updateEvent(org.id, event.id, { name: "Summit 2027" }); // nothing changes: no event
+  await updateEvent(org.id, event.id, { name: "Summit 2027", location: "Hall 1" }, OPERATOR);
+  await updateEvent(org.id, event.id, { name: "Summit 2027" }, OPERATOR); // nothing changes: no event
 
-  const guest = await createAttendee(org.id, event.id, { email: "ada@example.com", displayName: "Ada" });
+  const guest = await createAttendee(org.id, event.id, { email: "ada@example.com", displayName: "Ada" }, null);
   ids.guest = guest.id;
-  await updateAttendee(org.id, event.id, guest.id, { jobTitle: "CTO", company: "Engines" });
-  await revokeAttendee(org.id, event.id, guest.id);
-  const imported = await createAttendee(org.id, event.id, { email: "grace@example.com", company: "Navy" });
+  await updateAttendee(org.id, event.id, guest.id, { jobTitle: "CTO", company: "Engines" }, null);
+  await revokeAttendee(org.id, event.id, guest.id, OPERATOR);
+  const imported = await createAttendee(org.id, event.id, { email: "grace@example.com", company: "Navy" }, null);
   ids.imported = imported.id;
   // Two records for one address in one import: two events, each against the state before it.
   await upsertAttendeesByEmail(org.id, event.id, [
@@ -60,11 +61,11 @@ beforeAll(async () => {
     { email: "grace@example.com", company: "Remington Rand", jobTitle: "Lead" },
   ]);
 
-  const session = await createSession(org.id, event.id, { title: "Keynote", type: "keynote", startAt: "2027-03-01T09:00:00Z", endAt: "2027-03-01T10:00:00Z", capacity: 300 });
+  const session = await createSession(org.id, event.id, { title: "Keynote", type: "keynote", startAt: "2027-03-01T09:00:00Z", endAt: "2027-03-01T10:00:00Z", capacity: 300 }, OPERATOR);
   ids.session = session.id;
-  await updateSession(org.id, session.id, { capacity: 350, room: "Hall 2" });
+  await updateSession(org.id, session.id, { capacity: 350, room: "Hall 2" }, OPERATOR);
 
-  await archiveEvent(org.id, event.id);
+  await archiveEvent(org.id, event.id, OPERATOR);
   await runDueDeliveries({ orgId: org.id });
   received = await hook.waitFor(8);
 });

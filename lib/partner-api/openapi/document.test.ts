@@ -16,6 +16,7 @@ import { API_VERSION } from "./changelog";
 import { buildOpenApiDocument, SERVER_URL } from "./document";
 import { OPERATIONS } from "./operations";
 import type { JsonSchema, OpenApiDocument, OperationObject } from "./types";
+import { OPERATOR } from "@/lib/domain/audit/record";
 
 // The OpenAPI document: valid OpenAPI 3.1, describing exactly the routes that exist, with
 // the scopes they really enforce and the shapes they really return.
@@ -212,7 +213,7 @@ beforeAll(async () => {
   // The fixtures write rows directly; one real change gives the webhook-events feed an item
   // (an update of an unrelated event, so the stocked rows stay as they are).
   const renamed = await createTestEvent(org.id);
-  await updateEvent(org.id, renamed.id, { name: "Renamed for the feed" });
+  await updateEvent(org.id, renamed.id, { name: "Renamed for the feed" }, OPERATOR);
 });
 afterAll(async () => server?.close());
 

@@ -8,6 +8,7 @@ import { createTestAttendees, createTestEvent, createTestOrg } from "@/lib/testi
 import { createWebhookEndpoint } from "@/lib/domain/webhooks/endpoints";
 import { runDueDeliveries } from "@/lib/domain/webhooks/run-due";
 import { startWebhookReceiver, type WebhookReceiver } from "@/lib/testing/webhook-receiver";
+import { OPERATOR } from "@/lib/domain/audit/record";
 
 // Door staff: the guest list and checking guests in (and undoing a mistaken check-in for a
 // few minutes, delivered as attendee.updated with checkedInAt null), nothing else. Real
@@ -89,7 +90,7 @@ describe("door staff", () => {
     session.user = door;
     const guest = attendees[1];
     expect(await actions.checkInAttendeeAction(null, form({ orgId, attendeeId: guest.id }))).toMatchObject({ ok: true });
-    await expect(undoCheckIn(orgId, guest.id, new Date(Date.now() + 11 * 60_000))).rejects.toMatchObject({ code: "CONFLICT", details: { reason: "undo_window_passed" } });
+    await expect(undoCheckIn(orgId, guest.id, OPERATOR, new Date(Date.now() + 11 * 60_000))).rejects.toMatchObject({ code: "CONFLICT", details: { reason: "undo_window_passed" } });
     expect(await actions.undoCheckInAction(null, form({ orgId, attendeeId: attendees[2].id }))).toMatchObject({ ok: false, reason: "not_checked_in" });
   });
 

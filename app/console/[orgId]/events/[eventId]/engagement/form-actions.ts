@@ -1,6 +1,7 @@
 "use server";
 
 import { consoleAction } from "@/lib/console/action";
+import type { Actor } from "@/lib/domain/audit/record";
 import type { ActionResult, ActionState } from "@/lib/console/action-result";
 import { jsonField } from "@/lib/console/form-json";
 import { formText } from "@/lib/console/run-action";
@@ -21,27 +22,27 @@ function definition(formData: FormData): FormInput {
   };
 }
 
-function asAdmin(formData: FormData, body: (orgId: string) => Promise<string>): Promise<ActionResult<null>> {
-  return consoleAction(async ({ orgId }) => ({ message: await body(orgId), data: null }), { refresh: "events" })(null, formData);
+function asAdmin(formData: FormData, body: (orgId: string, actor: Actor) => Promise<string>): Promise<ActionResult<null>> {
+  return consoleAction(async ({ orgId, actor }) => ({ message: await body(orgId, actor), data: null }), { refresh: "events" })(null, formData);
 }
 
 export async function createFormAction(_previous: ActionState<null>, formData: FormData): Promise<ActionResult<null>> {
-  return asAdmin(formData, async (orgId) => {
-    const form = await createForm(orgId, text(formData, "eventId"), definition(formData));
+  return asAdmin(formData, async (orgId, actor) => {
+    const form = await createForm(orgId, text(formData, "eventId"), definition(formData), actor);
     return `Form “${form.name}” added as a draft. Open it when attendees may answer.`;
   });
 }
 
 export async function updateFormAction(_previous: ActionState<null>, formData: FormData): Promise<ActionResult<null>> {
-  return asAdmin(formData, async (orgId) => {
-    const form = await updateForm(orgId, text(formData, "id"), definition(formData));
+  return asAdmin(formData, async (orgId, actor) => {
+    const form = await updateForm(orgId, text(formData, "id"), definition(formData), actor);
     return `Form “${form.name}” saved.`;
   });
 }
 
 export async function deleteFormAction(_previous: ActionState<null>, formData: FormData): Promise<ActionResult<null>> {
-  return asAdmin(formData, async (orgId) => {
-    const form = await deleteForm(orgId, text(formData, "id"));
+  return asAdmin(formData, async (orgId, actor) => {
+    const form = await deleteForm(orgId, text(formData, "id"), actor);
     return `Draft form “${form.name}” deleted.`;
   });
 }

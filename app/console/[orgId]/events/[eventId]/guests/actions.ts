@@ -25,13 +25,13 @@ function labelled<T>(result: ActionResult<T>): ActionResult<T> {
   return { ...failure, fields };
 }
 
-const saveAttendee = consoleAction<null>(async ({ orgId, form }) => {
+const saveAttendee = consoleAction<null>(async ({ orgId, form, actor }) => {
   // All three are sent: a blank company or job title clears it (null), as in the API.
   const { attendee, changed } = await updateAttendee(orgId, form.text("eventId"), form.text("attendeeId"), {
     displayName: form.text("displayName"),
     company: form.text("company"),
     jobTitle: form.text("jobTitle"),
-  });
+  }, actor);
   return { message: changed ? `${attendee.displayName} saved. Subscribed endpoints receive attendee.updated.` : "Nothing changed.", data: null };
 }, { refresh: "events" });
 

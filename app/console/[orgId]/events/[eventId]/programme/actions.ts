@@ -37,17 +37,17 @@ function sessionFields(form: FormFields) {
   };
 }
 
-export const createSessionAction = consoleAction<null>(async ({ orgId, form }) => {
-  const session = await createSession(orgId, form.text("eventId"), sessionFields(form));
+export const createSessionAction = consoleAction<null>(async ({ orgId, form, actor }) => {
+  const session = await createSession(orgId, form.text("eventId"), sessionFields(form), actor);
   return { message: `“${session.title}” added to the programme. Subscribed endpoints receive session.created.`, data: null };
 }, { refresh: "events" });
 
-export const updateSessionAction = consoleAction<null>(async ({ orgId, form }) => {
-  const { session, changed } = await updateSession(orgId, form.text("sessionId"), sessionFields(form));
+export const updateSessionAction = consoleAction<null>(async ({ orgId, form, actor }) => {
+  const { session, changed } = await updateSession(orgId, form.text("sessionId"), sessionFields(form), actor);
   return { message: changed ? `“${session.title}” saved. Subscribed endpoints receive session.updated.` : "Nothing changed.", data: null };
 }, { refresh: "events" });
 
-export const deleteSessionAction = consoleAction<null>(async ({ orgId, form }) => {
-  const session = await deleteSession(orgId, form.text("sessionId"));
+export const deleteSessionAction = consoleAction<null>(async ({ orgId, form, actor }) => {
+  const session = await deleteSession(orgId, form.text("sessionId"), actor);
   return { message: `“${session.title}” deleted from the programme.`, data: null };
 }, { refresh: "events" });

@@ -1,6 +1,7 @@
 "use server";
 
 import { consoleAction } from "@/lib/console/action";
+import type { Actor } from "@/lib/domain/audit/record";
 import type { ActionResult, ActionState } from "@/lib/console/action-result";
 import { formText } from "@/lib/console/run-action";
 import { jsonField } from "@/lib/console/form-json";
@@ -19,8 +20,8 @@ const text = (formData: FormData, name: string) => formText(formData, name) ?? "
 type Result = Promise<ActionResult<null>>;
 
 /** The preamble of every action here: the admin of the organization named in the form, then one operation. */
-function asAdmin(formData: FormData, body: (orgId: string) => Promise<string>): Result {
-  return consoleAction(async ({ orgId }) => ({ message: await body(orgId), data: null }), { refresh: "events" })(null, formData);
+function asAdmin(formData: FormData, body: (orgId: string, actor: Actor) => Promise<string>): Result {
+  return consoleAction(async ({ orgId, actor }) => ({ message: await body(orgId, actor), data: null }), { refresh: "events" })(null, formData);
 }
 
 const trackFields = (formData: FormData) => ({ name: text(formData, "name"), color: text(formData, "color") || null });
@@ -50,64 +51,64 @@ const infoSectionFields = (formData: FormData) => ({
 });
 
 export async function createTrackAction(_previous: ActionState<null>, formData: FormData): Result {
-  return asAdmin(formData, async (orgId) => {
-    const track = await createTrack(orgId, text(formData, "eventId"), trackFields(formData));
+  return asAdmin(formData, async (orgId, actor) => {
+    const track = await createTrack(orgId, text(formData, "eventId"), trackFields(formData), actor);
     return `Track “${track.name}” added.`;
   });
 }
 
 export async function updateTrackAction(_previous: ActionState<null>, formData: FormData): Result {
-  return asAdmin(formData, async (orgId) => {
-    const track = await updateTrack(orgId, text(formData, "id"), trackFields(formData));
+  return asAdmin(formData, async (orgId, actor) => {
+    const track = await updateTrack(orgId, text(formData, "id"), trackFields(formData), actor);
     return `Track “${track.name}” saved.`;
   });
 }
 
 export async function deleteTrackAction(_previous: ActionState<null>, formData: FormData): Result {
-  return asAdmin(formData, async (orgId) => {
-    const track = await deleteTrack(orgId, text(formData, "id"));
+  return asAdmin(formData, async (orgId, actor) => {
+    const track = await deleteTrack(orgId, text(formData, "id"), actor);
     return `Track “${track.name}” deleted.`;
   });
 }
 
 export async function createRoomAction(_previous: ActionState<null>, formData: FormData): Result {
-  return asAdmin(formData, async (orgId) => {
-    const room = await createRoom(orgId, text(formData, "eventId"), { name: text(formData, "name") });
+  return asAdmin(formData, async (orgId, actor) => {
+    const room = await createRoom(orgId, text(formData, "eventId"), { name: text(formData, "name") }, actor);
     return `Room “${room.name}” added.`;
   });
 }
 
 export async function updateRoomAction(_previous: ActionState<null>, formData: FormData): Result {
-  return asAdmin(formData, async (orgId) => {
-    const room = await updateRoom(orgId, text(formData, "id"), { name: text(formData, "name") });
+  return asAdmin(formData, async (orgId, actor) => {
+    const room = await updateRoom(orgId, text(formData, "id"), { name: text(formData, "name") }, actor);
     return `Room “${room.name}” saved.`;
   });
 }
 
 export async function deleteRoomAction(_previous: ActionState<null>, formData: FormData): Result {
-  return asAdmin(formData, async (orgId) => {
-    const room = await deleteRoom(orgId, text(formData, "id"));
+  return asAdmin(formData, async (orgId, actor) => {
+    const room = await deleteRoom(orgId, text(formData, "id"), actor);
     return `Room “${room.name}” deleted.`;
   });
 }
 
 export async function createSpeakerAction(_previous: ActionState<null>, formData: FormData): Result {
-  return asAdmin(formData, async (orgId) => {
-    const speaker = await createSpeaker(orgId, text(formData, "eventId"), speakerFields(formData));
+  return asAdmin(formData, async (orgId, actor) => {
+    const speaker = await createSpeaker(orgId, text(formData, "eventId"), speakerFields(formData), actor);
     return `Speaker “${speaker.name}” added.`;
   });
 }
 
 export async function updateSpeakerAction(_previous: ActionState<null>, formData: FormData): Result {
-  return asAdmin(formData, async (orgId) => {
-    const speaker = await updateSpeaker(orgId, text(formData, "id"), speakerFields(formData));
+  return asAdmin(formData, async (orgId, actor) => {
+    const speaker = await updateSpeaker(orgId, text(formData, "id"), speakerFields(formData), actor);
     return `Speaker “${speaker.name}” saved.`;
   });
 }
 
 export async function deleteSpeakerAction(_previous: ActionState<null>, formData: FormData): Result {
-  return asAdmin(formData, async (orgId) => {
-    const speaker = await deleteSpeaker(orgId, text(formData, "id"));
+  return asAdmin(formData, async (orgId, actor) => {
+    const speaker = await deleteSpeaker(orgId, text(formData, "id"), actor);
     const sessions = speaker.sessionCount === 1 ? "1 session" : `${speaker.sessionCount} sessions`;
     return speaker.sessionCount
       ? `Speaker “${speaker.name}” deleted and removed from ${sessions}. Subscribed endpoints receive session.updated.`
@@ -116,43 +117,43 @@ export async function deleteSpeakerAction(_previous: ActionState<null>, formData
 }
 
 export async function createSponsorAction(_previous: ActionState<null>, formData: FormData): Result {
-  return asAdmin(formData, async (orgId) => {
-    const sponsor = await createSponsor(orgId, text(formData, "eventId"), sponsorFields(formData));
+  return asAdmin(formData, async (orgId, actor) => {
+    const sponsor = await createSponsor(orgId, text(formData, "eventId"), sponsorFields(formData), actor);
     return `Sponsor “${sponsor.name}” added.`;
   });
 }
 
 export async function updateSponsorAction(_previous: ActionState<null>, formData: FormData): Result {
-  return asAdmin(formData, async (orgId) => {
-    const sponsor = await updateSponsor(orgId, text(formData, "id"), sponsorFields(formData));
+  return asAdmin(formData, async (orgId, actor) => {
+    const sponsor = await updateSponsor(orgId, text(formData, "id"), sponsorFields(formData), actor);
     return `Sponsor “${sponsor.name}” saved.`;
   });
 }
 
 export async function deleteSponsorAction(_previous: ActionState<null>, formData: FormData): Result {
-  return asAdmin(formData, async (orgId) => {
-    const sponsor = await deleteSponsor(orgId, text(formData, "id"));
+  return asAdmin(formData, async (orgId, actor) => {
+    const sponsor = await deleteSponsor(orgId, text(formData, "id"), actor);
     return `Sponsor “${sponsor.name}” deleted.`;
   });
 }
 
 export async function createInfoSectionAction(_previous: ActionState<null>, formData: FormData): Result {
-  return asAdmin(formData, async (orgId) => {
-    const section = await createInfoSection(orgId, text(formData, "eventId"), infoSectionFields(formData));
+  return asAdmin(formData, async (orgId, actor) => {
+    const section = await createInfoSection(orgId, text(formData, "eventId"), infoSectionFields(formData), actor);
     return `Info section “${section.title}” added (${section.visibility}).`;
   });
 }
 
 export async function updateInfoSectionAction(_previous: ActionState<null>, formData: FormData): Result {
-  return asAdmin(formData, async (orgId) => {
-    const section = await updateInfoSection(orgId, text(formData, "id"), infoSectionFields(formData));
+  return asAdmin(formData, async (orgId, actor) => {
+    const section = await updateInfoSection(orgId, text(formData, "id"), infoSectionFields(formData), actor);
     return `Info section “${section.title}” saved (${section.visibility}).`;
   });
 }
 
 export async function deleteInfoSectionAction(_previous: ActionState<null>, formData: FormData): Result {
-  return asAdmin(formData, async (orgId) => {
-    const section = await deleteInfoSection(orgId, text(formData, "id"));
+  return asAdmin(formData, async (orgId, actor) => {
+    const section = await deleteInfoSection(orgId, text(formData, "id"), actor);
     return `Info section “${section.title}” deleted.`;
   });
 }
@@ -161,11 +162,11 @@ const MOVABLE: Record<string, OrderedTable> = { track: "Track", room: "Room", sp
 
 /** Moves a track, room, sponsor or info section one place up or down its list. */
 export async function moveItemAction(_previous: ActionState<null>, formData: FormData): Result {
-  return asAdmin(formData, async (orgId) => {
+  return asAdmin(formData, async (orgId, actor) => {
     const table = MOVABLE[text(formData, "list")];
     const direction = text(formData, "direction") as MoveDirection;
     if (!table) return "Nothing moved.";
-    const { moved } = await moveItem(orgId, table, text(formData, "id"), direction);
+    const { moved } = await moveItem(orgId, table, text(formData, "id"), direction, actor);
     return moved ? `Moved ${direction}.` : `Already at the ${direction === "up" ? "top" : "bottom"}.`;
   });
 }

@@ -16,8 +16,10 @@ const read = withPartnerKey(
 const update = withPartnerKey(
   { scope: "attendees:write", idParams: ["eventId", "attendeeId"], body: updateAttendeeBodySchema },
   async ({ orgId, params, body }) => {
-    // Past the pipeline's lock check: the organization's integrations are unlocked.
-    const { attendee } = await updateAttendee(orgId, params.eventId, params.attendeeId, body, { integrationsUnlocked: true });
+    // Past the pipeline's lock check: the organization's integrations are unlocked. No audit
+    // actor: the audit log is for console and operator changes; a partner's write is traced
+    // to its API key, not to a person.
+    const { attendee } = await updateAttendee(orgId, params.eventId, params.attendeeId, body, null, { integrationsUnlocked: true });
     return { body: { data: attendee } };
   },
 );
