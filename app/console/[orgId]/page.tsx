@@ -93,7 +93,6 @@ export default async function OverviewPage({ params }: { params: Promise<{ orgId
       <Panel
         title="API usage"
         id="api-usage"
-        className="mt-6"
         description="Partner API requests of every key in this organization, by response status: success (2xx), client errors (4xx other than 429), rate limited (429) and server errors (5xx)."
       >
         <PanelBody>
