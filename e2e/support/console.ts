@@ -61,12 +61,19 @@ export async function unlockBilling(orgId: string): Promise<void> {
  * Creates a key through the form on the "Create key" page and returns the secret, left on
  * screen; its Done button goes back to the list.
  */
-export async function createKey(page: Page, orgId: string, name: string, scopes: string[], options: { expiresOn?: string } = {}): Promise<string> {
+export async function createKey(
+  page: Page,
+  orgId: string,
+  name: string,
+  scopes: string[],
+  options: { expiresOn?: string; allowedIps?: string } = {},
+): Promise<string> {
   if (!page.url().endsWith(`/console/${orgId}/api-keys/new`)) await page.goto(`/console/${orgId}/api-keys/new`);
   const form = page.getByRole("form", { name: "Create an API key" });
   await form.getByLabel("Name").fill(name);
   for (const scope of scopes) await form.getByRole("checkbox", { name: scope }).check();
   if (options.expiresOn) await form.getByLabel("Expires").fill(options.expiresOn);
+  if (options.allowedIps) await form.getByLabel("Allowed IP ranges").fill(options.allowedIps);
   await form.getByRole("button", { name: "Create key" }).click();
   const reveal = page.getByTestId("new-key");
   await expect(reveal).toBeVisible();

@@ -158,6 +158,7 @@ describe("operator CLI: key:create and key:revoke", () => {
       secret: expect.stringMatching(/^svc_live_[A-Za-z0-9]{32}$/),
       scopes: ["events:read", "attendees:read"],
       expiresAt: null,
+      allowedIps: [],
     });
     expect(key.prefix).toBe(key.secret.slice(0, 13));
 
@@ -204,6 +205,25 @@ describe("operator CLI: key:create and key:revoke", () => {
     expect(await keyCount(cardOrg)).toBe(cardBefore);
     expect(await keyCount(freeOrg)).toBe(freeBefore);
     expect(await keyCount(orgId)).toBe(targetBefore);
+  });
+
+  it("creates a key limited to --allowed-ips, normalised", async () => {
+    const { key } = expectSuccess(
+      await cli("key:create", "--org", cardOrg, "--name", "Fenced", "--scopes", "events:read", "--allowed-ips", "203.0.113.7, 2001:DB8::/32,203.0.113.7/32"),
+    );
+    expect(key.allowedIps).toEqual(["203.0.113.7/32", "2001:db8::/32"]);
+    expect((await getDb().apiKey.findUniqueOrThrow({ where: { id: key.id } })).allowedIps).toEqual(["203.0.113.7/32", "2001:db8::/32"]);
+  });
+
+  it.each([
+    ["a malformed range", "203.0.113.0/24,300.1.1.1"],
+    ["a bad prefix", "10.0.0.0/33"],
+    ["21 ranges", Array.from({ length: 21 }, (_, i) => `10.${i}.0.0/16`).join(",")],
+  ])("refuses %s in --allowed-ips with a field error and writes nothing", async (_case, ranges) => {
+    const before = await keyCount(cardOrg);
+    const error = expectFailure(await cli("key:create", "--org", cardOrg, "--name", "Nope", "--scopes", "events:read", "--allowed-ips", ranges), "INVALID_INPUT");
+    expect(Object.keys(error.details?.fields ?? {})).toEqual(["allowedIps"]);
+    expect(await keyCount(cardOrg)).toBe(before);
   });
 
   it("revokes a key idempotently, keeping the first revocation time", async () => {

@@ -144,6 +144,32 @@ describe("console actions enforce the guard on the server", () => {
     expect(!result.ok && Object.keys(result.fields ?? {}).sort()).toEqual(["expiresAt", "name", "scopes"]);
   });
 
+  it("stores the allowed IP ranges typed in the form, normalised", async () => {
+    session.user = admin;
+    const result = await keyActions.createKeyAction(
+      null,
+      form({ orgId: org.id, name: "Fenced", scopes: ["events:read"], allowedIps: "203.0.113.9/24\n2001:DB8::/32, 198.51.100.7" }),
+    );
+    if (!result.ok) throw new Error(result.message);
+    expect(result.data.allowedIps).toEqual(["203.0.113.0/24", "2001:db8::/32", "198.51.100.7/32"]);
+    const row = await getDb().apiKey.findUniqueOrThrow({ where: { id: result.data.id } });
+    expect(row.allowedIps).toEqual(["203.0.113.0/24", "2001:db8::/32", "198.51.100.7/32"]);
+  });
+
+  it.each([
+    ["a malformed range", "203.0.113.0/24\n10.0.0.300", "“10.0.0.300”"],
+    ["a prefix too long", "2001:db8::/129", "“2001:db8::/129”"],
+    ["21 ranges", Array.from({ length: 21 }, (_, i) => `10.${i}.0.0/16`).join("\n"), "at most 20"],
+  ])("refuses %s with a field error and writes nothing", async (_case, allowedIps, text) => {
+    session.user = admin;
+    const before = await keyCount();
+    const result = await keyActions.createKeyAction(null, form({ orgId: org.id, name: "Bad ranges", scopes: ["events:read"], allowedIps }));
+    expect(result).toMatchObject({ ok: false, code: "INVALID_INPUT", reason: "invalid_body" });
+    expect(!result.ok && Object.keys(result.fields ?? {})).toEqual(["allowedIps"]);
+    expect(!result.ok && result.fields?.allowedIps).toContain(text);
+    expect(await keyCount()).toBe(before);
+  });
+
   it("refuses key creation while integrations are locked, with the API's reason", async () => {
     const lockedOrg = await createTestOrg({ plan: "free" });
     session.user = await createConsoleUser(lockedOrg.id, "admin");

@@ -9,7 +9,7 @@ describe("keyInputFromForm", () => {
     data.append("scopes", "engagement:read");
     data.append("expiresOn", "2031-05-04");
     data.append("timeZone", "Europe/Amsterdam");
-    expect(keyInputFromForm(data)).toEqual({ name: "CRM", scopes: ["events:read", "engagement:read"], expiresAt: "2031-05-04T21:59:59.999Z" });
+    expect(keyInputFromForm(data)).toEqual({ name: "CRM", scopes: ["events:read", "engagement:read"], expiresAt: "2031-05-04T21:59:59.999Z", allowedIps: "" });
   });
 
   it("Jun 30 picked in Los Angeles ends at 06:59:59.999 UTC on Jul 1", () => {
@@ -24,7 +24,7 @@ describe("keyInputFromForm", () => {
     data.append("expiresOn", "2031-05-04");
     expect(keyInputFromForm(data).expiresAt).toBe("2031-05-04T23:59:59.999Z");
     expect(keyInputFromForm(data, "Asia/Tokyo").expiresAt).toBe("2031-05-04T14:59:59.999Z");
-    expect(keyInputFromForm(new FormData())).toEqual({ name: "", scopes: [], expiresAt: null });
+    expect(keyInputFromForm(new FormData())).toEqual({ name: "", scopes: [], expiresAt: null, allowedIps: "" });
   });
 
   it("an unknown zone is read as UTC", () => {

@@ -8,7 +8,8 @@ import { endOfDayInZone } from "./time-zone";
 type KeyFormInput = CreateKeyInput;
 
 /**
- * The raw create-key input from the form: name, the checked scopes and the expiry. The
+ * The raw create-key input from the form: name, the checked scopes, the expiry and the
+ * allowed IP ranges (the textarea as typed: createKeySchema splits and checks it). The
  * picked date (`expiresOn`) means the end of that day in the admin's zone: the browser's,
  * sent as `timeZone` by the form, else `fallbackTimeZone` (the console's cookie; UTC).
  */
@@ -25,5 +26,6 @@ export function keyInputFromForm(formData: FormData, fallbackTimeZone = "UTC"): 
     name: text("name"),
     scopes: scopes as KeyFormInput["scopes"],
     expiresAt,
+    allowedIps: text("allowedIps"),
   };
 }

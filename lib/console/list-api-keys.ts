@@ -15,6 +15,8 @@ export type KeyRow = {
   lastUsedAt: Date | null;
   expiresAt: Date | null;
   revokedAt: Date | null;
+  /** The key's IP allowlist; empty = any address. */
+  allowedIps: string[];
 };
 
 /** Revocation wins over expiry: a revoked key stays revoked whatever its expiry. */
@@ -52,6 +54,7 @@ export async function listApiKeys(
       lastUsedAt: true,
       expiresAt: true,
       revokedAt: true,
+      allowedIps: true,
       createdBy: { select: { email: true, name: true } },
     },
   });
@@ -67,6 +70,7 @@ export async function listApiKeys(
     lastUsedAt: key.lastUsedAt,
     expiresAt: key.expiresAt,
     revokedAt: key.revokedAt,
+    allowedIps: key.allowedIps,
   }));
   return { rows, page: pageInfo(page, total, rows.length), revokedCount };
 }

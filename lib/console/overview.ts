@@ -1,4 +1,6 @@
 import { getDb } from "@/lib/platform/db/client";
+import { orgUsageSeries } from "@/lib/domain/usage/usage-series";
+import type { UsageSeries } from "@/lib/domain/usage/usage-bucket";
 import { activeKeyWhere } from "./list-api-keys";
 
 export type OverviewCounts = {
@@ -24,4 +26,9 @@ export async function loadOverviewCounts(orgId: string, now: Date = new Date()):
     db.invite.count({ where: { orgId, acceptedAt: null, expiresAt: { gt: now } } }),
   ]);
   return { activeKeys, usedKeys, endpoints, enabledEndpoints, dataSources, members, pendingInvites };
+}
+
+/** The overview's usage charts: the organization's Partner API requests, every key together. */
+export async function loadOverviewUsage(orgId: string, now: Date = new Date()): Promise<UsageSeries> {
+  return orgUsageSeries(orgId, now);
 }

@@ -26,6 +26,8 @@ export type AuthenticatedKey = {
     billingAccountState: BillingAccountState;
   };
   integrationsEnabled: boolean;
+  /** The key's IP allowlist (normalised CIDR ranges); empty = any address. */
+  allowedIps: string[];
 };
 
 function unauthorized(reason: "missing_key" | "invalid_key" | "revoked_key" | "expired_key", message: string): AppError {
@@ -58,6 +60,9 @@ type KeyRow = {
   revokedAt: Date | null; lastUsedAt: Date | null; orgId: string; orgName: string; orgStatus: OrgStatus;
   billingPlan: BillingPlan; annualPlanUntil: Date | null; billingAccountState: BillingAccountState;
   integrationsEnabled: boolean;
+  allowedIps: string[];
+  /** Whether the client address is inside the key's allowlist (always, for an empty list). */
+  ipAllowed: boolean;
   /** The request's place in the key's rate-limit window; null when the key is not live (not counted). */
   rateCount: number | null;
   rateResetIn: number | null;
@@ -82,11 +87,18 @@ export type BoundReadRequest = { scope?: Scope; read: KeyBoundRead<unknown> };
  * is decided from the same row afterwards. Revocation still takes effect on the next
  * request, and the count stays exact across server instances (it is the database's).
  * With `bound`, a route's read runs in the same statement (boundReadJoin).
+ *
+ * The key's IP allowlist is matched in the same statement against `clientAddress`
+ * (clientAddress() in lib/platform/http: null when unknown, which no allowlist admits). A
+ * request from outside the list is refused right after the credentials (403
+ * ip_not_allowed), is not counted (a leaked key used elsewhere cannot spend its owner's
+ * limit) and never reaches a bound read.
  */
 export async function authenticateAndCount(
   presented: string,
   now: Date = new Date(),
   bound?: BoundReadRequest,
+  clientAddress: string | null = null,
 ): Promise<AuthenticatedRequest> {
   // svc_test_ keys are never minted; anything not shaped like a live key cannot match.
   if (!looksLikeLiveKey(presented)) throw unauthorized("invalid_key", "The API key is not valid.");
@@ -96,11 +108,14 @@ export async function authenticateAndCount(
       SELECT k.id, k.name, k.prefix, k."secretHash", k.scopes::text[] AS scopes, k."expiresAt", k."revokedAt",
              k."lastUsedAt", o.id AS "orgId", o.name AS "orgName", o.status::text AS "orgStatus",
              o."billingPlan"::text AS "billingPlan", o."annualPlanUntil", o."billingAccountState"::text AS "billingAccountState",
-             COALESCE((SELECT p."integrationsEnabled" FROM "PlatformSetting" p WHERE p.id = 'platform'), true) AS "integrationsEnabled"
+             COALESCE((SELECT p."integrationsEnabled" FROM "PlatformSetting" p WHERE p.id = 'platform'), true) AS "integrationsEnabled",
+             k."allowedIps",
+             (COALESCE(cardinality(k."allowedIps"), 0) = 0
+               OR COALESCE(${clientAddress}::inet <<= ANY(k."allowedIps"::inet[]), false)) AS "ipAllowed"
       FROM "ApiKey" k JOIN "Organization" o ON o.id = k."orgId"
       WHERE k."secretHash" = ${hash}
     ), counted AS (
-      ${rateLimitUpsert(Prisma.sql`SELECT k.id FROM k WHERE k."revokedAt" IS NULL AND (k."expiresAt" IS NULL OR k."expiresAt" > ${now}::timestamptz)`)}
+      ${rateLimitUpsert(Prisma.sql`SELECT k.id FROM k WHERE k."revokedAt" IS NULL AND (k."expiresAt" IS NULL OR k."expiresAt" > ${now}::timestamptz) AND k."ipAllowed"`)}
     )
     SELECT ${bound ? Prisma.sql`bound.*,` : Prisma.empty}
            k.*, counted."count" AS "rateCount", counted."resetIn" AS "rateResetIn" FROM k LEFT JOIN counted ON true
@@ -112,6 +127,11 @@ export async function authenticateAndCount(
   }
   if (row.revokedAt) throw unauthorized("revoked_key", "This API key was revoked.");
   if (row.expiresAt && row.expiresAt <= now) throw unauthorized("expired_key", "This API key has expired.");
+  // The caller's address is not echoed: the client knows it, and an attacker holding a
+  // leaked key learns nothing more than that the key is fenced.
+  if (!row.ipAllowed) {
+    throw new AppError("FORBIDDEN", "This API key does not accept requests from this IP address.", { reason: "ip_not_allowed" });
+  }
   if (row.rateCount === null || row.rateResetIn === null) throw new Error("a live key's request was not counted");
   return {
     key: {
@@ -130,6 +150,7 @@ export async function authenticateAndCount(
         billingAccountState: row.billingAccountState,
       },
       integrationsEnabled: row.integrationsEnabled,
+      allowedIps: row.allowedIps ?? [],
     },
     rate: rateLimitState(row.rateCount, row.rateResetIn),
     row: row as unknown as Record<string, unknown>,

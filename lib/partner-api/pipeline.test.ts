@@ -79,7 +79,7 @@ describe("GET /me", () => {
     expect(body).toEqual({
       data: {
         org: { id: org.id, name: org.name },
-        key: { id: key.id, name: key.name, prefix: key.secret.slice(0, 13), scopes: ["attendees:read"], expiresAt: null },
+        key: { id: key.id, name: key.name, prefix: key.secret.slice(0, 13), scopes: ["attendees:read"], expiresAt: null, allowedIps: [] },
       },
     });
     expect(JSON.stringify(body)).not.toContain(key.secret);

@@ -7,25 +7,30 @@ import type { KeyBoundRead } from "./key-bound-read";
 import { rateLimitedError, rateLimitHeaders } from "./rate-limit";
 import { startRequestLog } from "./request-log";
 import { readJsonBody } from "./request-body";
+import { clientAddress } from "@/lib/platform/http/client-address";
 import { baseHeaders, errorResponse, jsonResponse, newRequestId } from "@/lib/platform/http/responses";
 
 // The one wrapper of every keyed /partner/v1 route. Checks run in this fixed order
 // (README, "Request pipeline"); the first that fails answers:
 //   1. credentials          401 missing_key | invalid_key | revoked_key | expired_key
-//   2. platform switch      503 INTEGRATIONS_DISABLED
-//   3. organization state   403 org_suspended
-//   4. billing              402 billing_closed | billing_suspended | payment_required
-//   5. rate limit           429 rate_limited (every request of a live key counts: the count
-//                           is taken in step 1's statement, so locked requests count too)
-//   6. scope                403 insufficient_scope
-//   7. path ids             404 (a malformed id is simply not found)
-//   8. query, then body     400 INVALID_INPUT (413 for a body over 64 KB)
-//   9. the handler          404 / 409 ...
+//   2. IP allowlist         403 ip_not_allowed (the key's ranges, matched in step 1's
+//                           statement against clientAddress(); right after the credentials,
+//                           so a caller outside the list learns nothing of the org's state)
+//   3. platform switch      503 INTEGRATIONS_DISABLED
+//   4. organization state   403 org_suspended
+//   5. billing              402 billing_closed | billing_suspended | payment_required
+//   6. rate limit           429 rate_limited (every request of a live key from an allowed
+//                           address counts: the count is taken in step 1's statement, so
+//                           locked requests count too)
+//   7. scope                403 insufficient_scope
+//   8. path ids             404 (a malformed id is simply not found)
+//   9. query, then body     400 INVALID_INPUT (413 for a body over 64 KB)
+//  10. the handler          404 / 409 ...
 //
 // A read route may give `read`: its SQL then runs inside step 1's statement (one round
 // trip for the whole request; key-bound-read.ts), and the handler gets its result. The
 // path ids and the query are parsed before that statement, as they shape the read, but
-// their errors are still answered at steps 7 and 8, after every check of the key.
+// their errors are still answered at steps 8 and 9, after every check of the key.
 
 type RouteContext = { params: Promise<Record<string, string | string[]>> };
 
@@ -60,9 +65,10 @@ export function withPartnerKey<Q extends z.ZodType = z.ZodUndefined, B extends z
     try {
       const presented = readPresentedKey(request.headers);
       const early = await readRequestShape(context, request, options);
-      // One statement: the key, its organization and the platform switch, and the request
-      // counted against the key's limit (authenticate.ts); the checks below read its row.
-      const { key, rate, row } = await authenticateAndCount(presented, undefined, early.bound);
+      // One statement: the key, its organization, the platform switch, the allowlist match,
+      // and the request counted against the key's limit (authenticate.ts); the checks below
+      // read its row.
+      const { key, rate, row } = await authenticateAndCount(presented, undefined, early.bound, clientAddress(request.headers));
       log.orgId = key.org.id;
       log.keyId = key.id;
       const lock = integrationLockReason(key.org, key.integrationsEnabled);
@@ -124,7 +130,7 @@ type RequestShape =
   | { error: unknown; bound?: undefined };
 
 /**
- * Steps 7 and 8 (path ids, query) and the route's bound read they shape, done before the
+ * Steps 8 and 9 (path ids, query) and the route's bound read they shape, done before the
  * key's statement; an error is kept for its turn. No I/O but the route's params.
  */
 async function readRequestShape(

@@ -2,7 +2,7 @@
 
 import { headers } from "next/headers";
 import { redirect } from "next/navigation";
-import { clientIp } from "@/lib/auth/throttle/client-ip";
+import { clientAddress } from "@/lib/platform/http/client-address";
 import { signUpNoticePath } from "@/lib/auth/sign-up-notice";
 import type { ActionResult, ActionState } from "@/lib/console/action-result";
 import { formText, runAction } from "@/lib/console/run-action";
@@ -22,7 +22,7 @@ export async function signUpAction(_previous: ActionState<null>, formData: FormD
         password: formText(formData, "password") ?? "",
         orgName: formText(formData, "orgName") ?? "",
       },
-      { ip: clientIp(await headers()) },
+      { ip: clientAddress(await headers()) },
     );
     return { message: "Signed up.", data: email };
   });

@@ -3,10 +3,12 @@ import { LockBanner } from "@/components/console/lock-banner";
 import { OverviewChecklist } from "@/components/console/overview-checklist";
 import { PageHeader } from "@/components/console/page-header";
 import { StatCard } from "@/components/console/stat-card";
+import { UsageCharts } from "@/components/console/api-keys/usage-charts";
+import { Panel, PanelBody } from "@/components/ui/panel";
 import { DatabaseIcon, KeyIcon, UsersIcon, WebhookIcon } from "@/components/ui/icons";
 import { loadIntegrationLock } from "@/lib/domain/billing/entitlement";
 import { requireMember } from "@/lib/console/guard";
-import { loadOverviewCounts } from "@/lib/console/overview";
+import { loadOverviewCounts, loadOverviewUsage } from "@/lib/console/overview";
 import { MAX_ACTIVE_KEYS } from "@/lib/domain/keys/create-key";
 
 export const metadata: Metadata = { title: "Overview" };
@@ -16,7 +18,7 @@ const MAX_ENDPOINTS = 20;
 export default async function OverviewPage({ params }: { params: Promise<{ orgId: string }> }) {
   const { orgId } = await params;
   const { org, membership } = await requireMember(orgId);
-  const [lock, counts] = await Promise.all([loadIntegrationLock(orgId), loadOverviewCounts(orgId)]);
+  const [lock, counts, usage] = await Promise.all([loadIntegrationLock(orgId), loadOverviewCounts(orgId), loadOverviewUsage(orgId)]);
   const base = `/console/${orgId}`;
   const paid = lock === null || lock === "integrations_disabled";
 
@@ -88,6 +90,15 @@ export default async function OverviewPage({ params }: { params: Promise<{ orgId
           icon={<UsersIcon />}
         />
       </div>
+      <Panel
+        title="API usage"
+        id="api-usage"
+        description="Partner API requests of every key in this organization, by response status: success (2xx), client errors (4xx other than 429), rate limited (429) and server errors (5xx)."
+      >
+        <PanelBody>
+          <UsageCharts hourly={usage.hourly} daily={usage.daily} idPrefix="org-usage" />
+        </PanelBody>
+      </Panel>
       <OverviewChecklist steps={steps} readOnly={membership.role !== "admin"} />
     </>
   );

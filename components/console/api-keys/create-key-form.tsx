@@ -5,14 +5,16 @@ import { useCallback, useState, useSyncExternalStore } from "react";
 import { useFormAction, type FormAction } from "@/components/forms/use-form-action";
 import { Button } from "@/components/ui/button";
 import { cx, focusRing } from "@/components/ui/cx";
-import { FieldError, TextField, describedBy } from "@/components/ui/field";
+import { FieldError, TextField, describedBy, inputClasses } from "@/components/ui/field";
 import { FormStatus } from "@/components/ui/form-status";
 import { keyInputFromForm } from "@/lib/console/key-form-schema";
+import { MAX_ALLOWED_IPS } from "@/lib/domain/keys/allowed-ips";
 import { createKeySchema } from "@/lib/domain/keys/key-schema";
 import { SCOPE_DESCRIPTIONS, SCOPES, type Scope } from "@/lib/domain/keys/scopes";
 import { OneTimeSecret } from "../one-time-secret";
+import { AllowedIps } from "./allowed-ips";
 
-type CreatedKey = { id: string; name: string; prefix: string; secret: string; scopes: Scope[] };
+type CreatedKey = { id: string; name: string; prefix: string; secret: string; scopes: Scope[]; allowedIps: string[] };
 
 const noSubscription = () => () => {};
 const browserTimeZone = () => Intl.DateTimeFormat().resolvedOptions().timeZone;
@@ -25,7 +27,7 @@ function tomorrow(): string {
 }
 
 /**
- * Name, one to four scopes and an optional expiry. Validated here with the same rules as
+ * Name, one to four scopes, an optional expiry and optional IP ranges. Validated here with the same rules as
  * createKeySchema, then on the server by createApiKey itself. The created key replaces the
  * form and is shown once; Done goes back to the list.
  */
@@ -78,6 +80,10 @@ export function CreateKeyForm({
             >
               <code>{`curl -H "Authorization: Bearer ${created.secret}" \\\n  ${origin}/partner/v1/me`}</code>
             </pre>
+          </div>
+          <div className="mt-4">
+            <p className="text-xs font-medium text-zinc-700 dark:text-zinc-300">Accepted from:</p>
+            <AllowedIps ranges={created.allowedIps} className="mt-1" />
           </div>
         </OneTimeSecret>
       ) : null}
@@ -144,6 +150,34 @@ export function CreateKeyForm({
             idPrefix="key"
             className="max-w-xs"
           />
+
+          <div className="max-w-md">
+            <label htmlFor="key-allowedIps" className="flex items-baseline justify-between text-sm font-medium text-zinc-900 dark:text-zinc-100">
+              <span>Allowed IP ranges</span>
+              <span className="text-xs font-normal text-zinc-500 dark:text-zinc-400">Optional</span>
+            </label>
+            <textarea
+              id="key-allowedIps"
+              name="allowedIps"
+              rows={3}
+              spellCheck={false}
+              autoCapitalize="off"
+              autoComplete="off"
+              placeholder={"203.0.113.0/24\n2001:db8::/32"}
+              aria-invalid={fieldErrors.allowedIps ? true : undefined}
+              aria-describedby={describedBy("key-allowedIps-hint", fieldErrors.allowedIps && "key-allowedIps-error")}
+              onInput={() => clearFieldError("allowedIps")}
+              className={cx(
+                "mt-1.5 font-mono",
+                inputClasses,
+                fieldErrors.allowedIps ? "border-red-500 dark:border-red-500" : "border-zinc-300 hover:border-zinc-400 dark:border-zinc-700 dark:hover:border-zinc-600",
+              )}
+            />
+            <p id="key-allowedIps-hint" className="mt-1.5 text-xs text-zinc-500 dark:text-zinc-400">
+              {`One IPv4 or IPv6 address or CIDR range per line (or comma separated), at most ${MAX_ALLOWED_IPS}. Requests from any other address are refused with 403 ip_not_allowed. Leave empty to accept any address. Ranges are fixed once the key exists.`}
+            </p>
+            <FieldError id="key-allowedIps-error">{fieldErrors.allowedIps}</FieldError>
+          </div>
 
           <div className="flex flex-col gap-3 border-t border-zinc-200 pt-5 sm:flex-row sm:items-center dark:border-zinc-800">
             <Button type="submit" pending={pending} pendingLabel="Creating key…">

@@ -9,6 +9,7 @@ import type { KeyRow, KeyState } from "@/lib/console/list-api-keys";
 import type { PageInfo } from "@/lib/console/pagination";
 import type { FormAction } from "@/components/forms/use-form-action";
 import { DateOnly, RelativeTime } from "../time-stamp";
+import { AllowedIps } from "./allowed-ips";
 import { RevokeKeyButton } from "./revoke-key-button";
 
 const STATE: Record<KeyState, { label: string; tone: BadgeTone }> = {
@@ -35,8 +36,8 @@ function RevokedToggle({ orgId, revokedCount, showRevoked }: { orgId: string; re
 }
 
 /**
- * The organization's keys: prefix only (the secret exists nowhere), scopes, who, when,
- * state. Revoked keys only behind the toggle, each with the day it was revoked.
+ * The organization's keys: prefix only (the secret exists nowhere), scopes, allowed IP
+ * ranges, who, when, state. Revoked keys only behind the toggle, each with the day it was revoked.
  * `revokeAction` is null for members: no button at all, not a disabled one.
  */
 export function KeysTable({
@@ -70,10 +71,11 @@ export function KeysTable({
   return (
     <>
       <RevokedToggle orgId={orgId} revokedCount={revokedCount} showRevoked={showRevoked} />
-      <Table label="API keys" minWidth="52rem">
+      <Table label="API keys" minWidth="60rem">
         <THead>
           <Th>Key</Th>
           <Th>Scopes</Th>
+          <Th>Allowed IPs</Th>
           <Th>Created</Th>
           <Th>Last used</Th>
           <Th>Expires</Th>
@@ -101,6 +103,9 @@ export function KeysTable({
                     </li>
                   ))}
                 </ul>
+              </Td>
+              <Td label="Allowed IPs">
+                <AllowedIps ranges={key.allowedIps} className="max-sm:items-end" />
               </Td>
               <Td label="Created" className="whitespace-nowrap">
                 <div>

@@ -58,20 +58,25 @@ export const organizationCommands = {
     },
   }),
   "key:create": command({
-    summary: "--org ID --name N --scopes events:read,attendees:read [--expires-at ISO]",
+    summary: "--org ID --name N --scopes events:read,attendees:read [--expires-at ISO] [--allowed-ips CIDR,CIDR]",
     flags: z.strictObject({
       org: z.string(),
       name: z.string(),
       scopes: z.string().transform((value) => value.split(",").map((scope) => scope.trim())).pipe(z.array(scopeSchema)),
       "expires-at": z.iso.datetime({ offset: true }).optional(),
+      // As typed: createApiKey's schema splits, checks and normalises the ranges.
+      "allowed-ips": z.string().optional(),
     }),
     run: async (flags) => {
       const key = await createApiKey(flags.org, {
         name: flags.name,
         scopes: flags.scopes,
         expiresAt: flags["expires-at"] ?? null,
+        allowedIps: flags["allowed-ips"],
       });
-      return { key: { id: key.id, prefix: key.prefix, secret: key.secret, scopes: key.scopes, expiresAt: key.expiresAt } };
+      return {
+        key: { id: key.id, prefix: key.prefix, secret: key.secret, scopes: key.scopes, expiresAt: key.expiresAt, allowedIps: key.allowedIps },
+      };
     },
   }),
   "key:revoke": command({

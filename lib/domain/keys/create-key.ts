@@ -16,6 +16,7 @@ export type CreatedKey = {
   secret: string;
   scopes: Scope[];
   expiresAt: Date | null;
+  allowedIps: string[];
   createdAt: Date;
 };
 
@@ -47,6 +48,7 @@ export async function createApiKey(orgId: string, input: CreateKeyInput, created
         secretHash: hashKeySecret(secret),
         scopes: parsed.data.scopes.map(toDbScope),
         expiresAt: parsed.data.expiresAt ?? null,
+        allowedIps: parsed.data.allowedIps,
         createdById,
       },
     });
@@ -58,6 +60,7 @@ export async function createApiKey(orgId: string, input: CreateKeyInput, created
     secret,
     scopes: key.scopes.map(fromDbScope),
     expiresAt: key.expiresAt,
+    allowedIps: key.allowedIps,
     createdAt: key.createdAt,
   };
 }

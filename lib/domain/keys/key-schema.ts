@@ -1,8 +1,9 @@
 import { z } from "zod";
+import { allowedIpsSchema } from "./allowed-ips";
 import { scopeSchema } from "./scopes";
 
 // The create-key input, defined once: the console form validates with it in the browser
-// (so this module imports only zod and the scope list), and createApiKey on the server.
+// (so this module imports only zod, the scope list and the allowlist parser), and createApiKey on the server.
 export const createKeySchema = z.object({
   name: z.string().trim().min(1, "Give the key a name.").max(100),
   scopes: z
@@ -14,6 +15,8 @@ export const createKeySchema = z.object({
     .coerce.date()
     .nullish()
     .refine((date) => !date || date.getTime() > Date.now(), "The expiry must be in the future."),
+  /** IPv4/IPv6 ranges the key's requests may come from; none = any address. */
+  allowedIps: allowedIpsSchema,
 });
 
 export type CreateKeyInput = z.input<typeof createKeySchema>;

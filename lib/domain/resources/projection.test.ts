@@ -248,7 +248,7 @@ describe("field sets", () => {
     }
   });
 
-  it("/me: exactly the spec's fields, expiresAt null or a timestamp", async () => {
+  it("/me: exactly the spec's fields plus the additive allowedIps, expiresAt null or a timestamp", async () => {
     for (const [secret, expiresAt] of [
       [fullKey, null],
       [expiringKey.secret, expiringKey.expiresAt.toISOString()],
@@ -257,7 +257,8 @@ describe("field sets", () => {
       expect(Object.keys(body)).toEqual(["data"]);
       expect(Object.keys(body.data).sort()).toEqual(["key", "org"]);
       expect(Object.keys(body.data.org).sort()).toEqual(["id", "name"]);
-      expect(Object.keys(body.data.key).sort()).toEqual(["expiresAt", "id", "name", "prefix", "scopes"]);
+      expect(Object.keys(body.data.key).sort()).toEqual(["allowedIps", "expiresAt", "id", "name", "prefix", "scopes"]);
+      expect(body.data.key.allowedIps).toEqual([]);
       expect(MeSchema.strict().safeParse(body.data).success).toBe(true);
       expect(body.data.key.expiresAt).toBe(expiresAt);
       if (expiresAt) expect(body.data.key.expiresAt).toMatch(TIMESTAMP);

@@ -17,6 +17,9 @@ export const MeSchema = z
       prefix: z.string().describe("Leading characters of the key; identifies but cannot authenticate"),
       scopes: z.array(z.enum(SCOPES)),
       expiresAt: timestamp.nullable().describe("Null means the key never expires"),
+      allowedIps: z
+        .array(z.string())
+        .describe("The IPv4/IPv6 CIDR ranges this key accepts requests from, fixed at creation; empty means any address. Requests from elsewhere get 403 `ip_not_allowed`."),
     }),
   })
   .meta({ id: "Me" });

@@ -128,7 +128,7 @@ describe("the document", () => {
     expect(reasons.sort()).toEqual(
       [
         "invalid_body", "invalid_cursor", "missing_key", "invalid_key", "revoked_key", "expired_key", "payment_required",
-        "billing_suspended", "billing_closed", "insufficient_scope", "org_suspended", "attendee_exists", "body_too_large", "rate_limited",
+        "billing_suspended", "billing_closed", "insufficient_scope", "ip_not_allowed", "org_suspended", "attendee_exists", "body_too_large", "rate_limited",
         "method_not_allowed", "database_unavailable", "event_archived", "invalid_header", "idempotency_key_reused", "idempotency_key_in_use",
       ].sort(),
     );

@@ -206,8 +206,8 @@ function operationResponses(operation: Operation): Record<string, unknown> {
   responses["403"] = errorRef(
     "Forbidden",
     operation.scope
-      ? `\`insufficient_scope\`: the key lacks \`${operation.scope}\` (named in \`details.requiredScope\`). \`org_suspended\`: the organization is not active.`
-      : "`org_suspended`: the organization is not active.",
+      ? `\`ip_not_allowed\`: the key's IP allowlist does not include the caller's address. \`insufficient_scope\`: the key lacks \`${operation.scope}\` (named in \`details.requiredScope\`). \`org_suspended\`: the organization is not active.`
+      : "`ip_not_allowed`: the key's IP allowlist does not include the caller's address. `org_suspended`: the organization is not active.",
   );
   if (operation.notFound) responses["404"] = errorRef("NotFound", operation.notFound);
   if (operation.conflict) responses["409"] = errorRef("Conflict", operation.conflict);

@@ -95,6 +95,11 @@ export const ERROR_CATALOGUE: readonly ErrorCatalogueEntry[] = [
         details: "`requiredScope`: the scope the endpoint needs.",
         message: "This API key lacks the events:read scope.",
       },
+      {
+        reason: "ip_not_allowed",
+        condition: "The key has an IP allowlist and the request came from an address outside it (checked right after the credentials, before anything else)",
+        message: "This API key does not accept requests from this IP address.",
+      },
       { reason: "org_suspended", condition: "The organization is not active", message: "This organization is suspended." },
     ],
   }),

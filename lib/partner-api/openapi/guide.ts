@@ -59,7 +59,7 @@ ${scopes}
 
 ## Errors
 
-Every failure is \`{ "error": { "code", "message", "details"?, "requestId" } }\` and never carries \`data\`; \`requestId\` equals the \`x-request-id\` header. Branch on \`code\` and \`details.reason\`, never on \`message\`, which changes without notice. Keyed requests are checked in this order, and the first failing check answers: credentials (401), platform switch (503), organization state (403 \`org_suspended\`), billing (402), rate limit (429), scope (403 \`insufficient_scope\`), path ids (404), query then body (400, 413), then the operation itself (404, 409).
+Every failure is \`{ "error": { "code", "message", "details"?, "requestId" } }\` and never carries \`data\`; \`requestId\` equals the \`x-request-id\` header. Branch on \`code\` and \`details.reason\`, never on \`message\`, which changes without notice. Keyed requests are checked in this order, and the first failing check answers: credentials (401), the key's IP allowlist (403 \`ip_not_allowed\`), platform switch (503), organization state (403 \`org_suspended\`), billing (402), rate limit (429), scope (403 \`insufficient_scope\`), path ids (404), query then body (400, 413), then the operation itself (404, 409).
 
 ${errorsTableMarkdown()}
 

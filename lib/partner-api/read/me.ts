@@ -10,6 +10,7 @@ export function describeKey(key: AuthenticatedKey): Me {
       prefix: key.prefix,
       scopes: key.scopes,
       expiresAt: key.expiresAt ? key.expiresAt.toISOString() : null,
+      allowedIps: key.allowedIps,
     },
   };
 }

@@ -740,6 +740,8 @@ export type components = {
                 scopes: ("events:read" | "attendees:read" | "attendees:write" | "engagement:read")[];
                 /** @description Null means the key never expires */
                 expiresAt: string | null;
+                /** @description The IPv4/IPv6 CIDR ranges this key accepts requests from, fixed at creation; empty means any address. Requests from elsewhere get 403 `ip_not_allowed`. */
+                allowedIps: string[];
             };
         };
         Event: {
@@ -1510,6 +1512,7 @@ export type components = {
          * @description The key may not do this.
          *
          *     - `FORBIDDEN` / `insufficient_scope`: The key lacks the scope of the endpoint. `requiredScope`: the scope the endpoint needs.
+         *     - `FORBIDDEN` / `ip_not_allowed`: The key has an IP allowlist and the request came from an address outside it (checked right after the credentials, before anything else).
          *     - `FORBIDDEN` / `org_suspended`: The organization is not active.
          */
         Forbidden: {
@@ -1699,7 +1702,7 @@ export interface operations {
             };
             401: components["responses"]["Unauthorized"];
             402: components["responses"]["PaymentRequired"];
-            /** @description `org_suspended`: the organization is not active. */
+            /** @description `ip_not_allowed`: the key's IP allowlist does not include the caller's address. `org_suspended`: the organization is not active. */
             403: components["responses"]["Forbidden"];
             405: components["responses"]["MethodNotAllowed"];
             429: components["responses"]["TooManyRequests"];
@@ -1741,7 +1744,7 @@ export interface operations {
             400: components["responses"]["InvalidInput"];
             401: components["responses"]["Unauthorized"];
             402: components["responses"]["PaymentRequired"];
-            /** @description `insufficient_scope`: the key lacks `events:read` (named in `details.requiredScope`). `org_suspended`: the organization is not active. */
+            /** @description `ip_not_allowed`: the key's IP allowlist does not include the caller's address. `insufficient_scope`: the key lacks `events:read` (named in `details.requiredScope`). `org_suspended`: the organization is not active. */
             403: components["responses"]["Forbidden"];
             405: components["responses"]["MethodNotAllowed"];
             429: components["responses"]["TooManyRequests"];
@@ -1777,7 +1780,7 @@ export interface operations {
             };
             401: components["responses"]["Unauthorized"];
             402: components["responses"]["PaymentRequired"];
-            /** @description `insufficient_scope`: the key lacks `events:read` (named in `details.requiredScope`). `org_suspended`: the organization is not active. */
+            /** @description `ip_not_allowed`: the key's IP allowlist does not include the caller's address. `insufficient_scope`: the key lacks `events:read` (named in `details.requiredScope`). `org_suspended`: the organization is not active. */
             403: components["responses"]["Forbidden"];
             /** @description No such event in this organization. */
             404: components["responses"]["NotFound"];
@@ -1824,7 +1827,7 @@ export interface operations {
             400: components["responses"]["InvalidInput"];
             401: components["responses"]["Unauthorized"];
             402: components["responses"]["PaymentRequired"];
-            /** @description `insufficient_scope`: the key lacks `events:read` (named in `details.requiredScope`). `org_suspended`: the organization is not active. */
+            /** @description `ip_not_allowed`: the key's IP allowlist does not include the caller's address. `insufficient_scope`: the key lacks `events:read` (named in `details.requiredScope`). `org_suspended`: the organization is not active. */
             403: components["responses"]["Forbidden"];
             /** @description No such event in this organization. */
             404: components["responses"]["NotFound"];
@@ -1862,7 +1865,7 @@ export interface operations {
             };
             401: components["responses"]["Unauthorized"];
             402: components["responses"]["PaymentRequired"];
-            /** @description `insufficient_scope`: the key lacks `events:read` (named in `details.requiredScope`). `org_suspended`: the organization is not active. */
+            /** @description `ip_not_allowed`: the key's IP allowlist does not include the caller's address. `insufficient_scope`: the key lacks `events:read` (named in `details.requiredScope`). `org_suspended`: the organization is not active. */
             403: components["responses"]["Forbidden"];
             /** @description No such event in this organization. */
             404: components["responses"]["NotFound"];
@@ -1900,7 +1903,7 @@ export interface operations {
             };
             401: components["responses"]["Unauthorized"];
             402: components["responses"]["PaymentRequired"];
-            /** @description `insufficient_scope`: the key lacks `events:read` (named in `details.requiredScope`). `org_suspended`: the organization is not active. */
+            /** @description `ip_not_allowed`: the key's IP allowlist does not include the caller's address. `insufficient_scope`: the key lacks `events:read` (named in `details.requiredScope`). `org_suspended`: the organization is not active. */
             403: components["responses"]["Forbidden"];
             /** @description No such event in this organization. */
             404: components["responses"]["NotFound"];
@@ -1945,7 +1948,7 @@ export interface operations {
             400: components["responses"]["InvalidInput"];
             401: components["responses"]["Unauthorized"];
             402: components["responses"]["PaymentRequired"];
-            /** @description `insufficient_scope`: the key lacks `events:read` (named in `details.requiredScope`). `org_suspended`: the organization is not active. */
+            /** @description `ip_not_allowed`: the key's IP allowlist does not include the caller's address. `insufficient_scope`: the key lacks `events:read` (named in `details.requiredScope`). `org_suspended`: the organization is not active. */
             403: components["responses"]["Forbidden"];
             /** @description No such event in this organization. */
             404: components["responses"]["NotFound"];
@@ -1983,7 +1986,7 @@ export interface operations {
             };
             401: components["responses"]["Unauthorized"];
             402: components["responses"]["PaymentRequired"];
-            /** @description `insufficient_scope`: the key lacks `events:read` (named in `details.requiredScope`). `org_suspended`: the organization is not active. */
+            /** @description `ip_not_allowed`: the key's IP allowlist does not include the caller's address. `insufficient_scope`: the key lacks `events:read` (named in `details.requiredScope`). `org_suspended`: the organization is not active. */
             403: components["responses"]["Forbidden"];
             /** @description No such event in this organization. */
             404: components["responses"]["NotFound"];
@@ -2021,7 +2024,7 @@ export interface operations {
             };
             401: components["responses"]["Unauthorized"];
             402: components["responses"]["PaymentRequired"];
-            /** @description `insufficient_scope`: the key lacks `events:read` (named in `details.requiredScope`). `org_suspended`: the organization is not active. */
+            /** @description `ip_not_allowed`: the key's IP allowlist does not include the caller's address. `insufficient_scope`: the key lacks `events:read` (named in `details.requiredScope`). `org_suspended`: the organization is not active. */
             403: components["responses"]["Forbidden"];
             /** @description No such event in this organization. */
             404: components["responses"]["NotFound"];
@@ -2074,7 +2077,7 @@ export interface operations {
             400: components["responses"]["InvalidInput"];
             401: components["responses"]["Unauthorized"];
             402: components["responses"]["PaymentRequired"];
-            /** @description `insufficient_scope`: the key lacks `attendees:read` (named in `details.requiredScope`). `org_suspended`: the organization is not active. */
+            /** @description `ip_not_allowed`: the key's IP allowlist does not include the caller's address. `insufficient_scope`: the key lacks `attendees:read` (named in `details.requiredScope`). `org_suspended`: the organization is not active. */
             403: components["responses"]["Forbidden"];
             /** @description No such event in this organization. */
             404: components["responses"]["NotFound"];
@@ -2131,7 +2134,7 @@ export interface operations {
             400: components["responses"]["InvalidInput"];
             401: components["responses"]["Unauthorized"];
             402: components["responses"]["PaymentRequired"];
-            /** @description `insufficient_scope`: the key lacks `attendees:write` (named in `details.requiredScope`). `org_suspended`: the organization is not active. */
+            /** @description `ip_not_allowed`: the key's IP allowlist does not include the caller's address. `insufficient_scope`: the key lacks `attendees:write` (named in `details.requiredScope`). `org_suspended`: the organization is not active. */
             403: components["responses"]["Forbidden"];
             /** @description No such event in this organization. */
             404: components["responses"]["NotFound"];
@@ -2174,7 +2177,7 @@ export interface operations {
             };
             401: components["responses"]["Unauthorized"];
             402: components["responses"]["PaymentRequired"];
-            /** @description `insufficient_scope`: the key lacks `attendees:read` (named in `details.requiredScope`). `org_suspended`: the organization is not active. */
+            /** @description `ip_not_allowed`: the key's IP allowlist does not include the caller's address. `insufficient_scope`: the key lacks `attendees:read` (named in `details.requiredScope`). `org_suspended`: the organization is not active. */
             403: components["responses"]["Forbidden"];
             /** @description No such event in this organization, or no such attendee in the event. */
             404: components["responses"]["NotFound"];
@@ -2226,7 +2229,7 @@ export interface operations {
             400: components["responses"]["InvalidInput"];
             401: components["responses"]["Unauthorized"];
             402: components["responses"]["PaymentRequired"];
-            /** @description `insufficient_scope`: the key lacks `attendees:write` (named in `details.requiredScope`). `org_suspended`: the organization is not active. */
+            /** @description `ip_not_allowed`: the key's IP allowlist does not include the caller's address. `insufficient_scope`: the key lacks `attendees:write` (named in `details.requiredScope`). `org_suspended`: the organization is not active. */
             403: components["responses"]["Forbidden"];
             /** @description No such event in this organization, or no such attendee in the event. */
             404: components["responses"]["NotFound"];
@@ -2274,7 +2277,7 @@ export interface operations {
             400: components["responses"]["InvalidInput"];
             401: components["responses"]["Unauthorized"];
             402: components["responses"]["PaymentRequired"];
-            /** @description `insufficient_scope`: the key lacks `engagement:read` (named in `details.requiredScope`). `org_suspended`: the organization is not active. */
+            /** @description `ip_not_allowed`: the key's IP allowlist does not include the caller's address. `insufficient_scope`: the key lacks `engagement:read` (named in `details.requiredScope`). `org_suspended`: the organization is not active. */
             403: components["responses"]["Forbidden"];
             /** @description No such event in this organization. */
             404: components["responses"]["NotFound"];
@@ -2321,7 +2324,7 @@ export interface operations {
             400: components["responses"]["InvalidInput"];
             401: components["responses"]["Unauthorized"];
             402: components["responses"]["PaymentRequired"];
-            /** @description `insufficient_scope`: the key lacks `engagement:read` (named in `details.requiredScope`). `org_suspended`: the organization is not active. */
+            /** @description `ip_not_allowed`: the key's IP allowlist does not include the caller's address. `insufficient_scope`: the key lacks `engagement:read` (named in `details.requiredScope`). `org_suspended`: the organization is not active. */
             403: components["responses"]["Forbidden"];
             /** @description No such event in this organization. */
             404: components["responses"]["NotFound"];
@@ -2359,7 +2362,7 @@ export interface operations {
             };
             401: components["responses"]["Unauthorized"];
             402: components["responses"]["PaymentRequired"];
-            /** @description `insufficient_scope`: the key lacks `engagement:read` (named in `details.requiredScope`). `org_suspended`: the organization is not active. */
+            /** @description `ip_not_allowed`: the key's IP allowlist does not include the caller's address. `insufficient_scope`: the key lacks `engagement:read` (named in `details.requiredScope`). `org_suspended`: the organization is not active. */
             403: components["responses"]["Forbidden"];
             /** @description No such event in this organization. */
             404: components["responses"]["NotFound"];
@@ -2406,7 +2409,7 @@ export interface operations {
             400: components["responses"]["InvalidInput"];
             401: components["responses"]["Unauthorized"];
             402: components["responses"]["PaymentRequired"];
-            /** @description `insufficient_scope`: the key lacks `engagement:read` (named in `details.requiredScope`). `org_suspended`: the organization is not active. */
+            /** @description `ip_not_allowed`: the key's IP allowlist does not include the caller's address. `insufficient_scope`: the key lacks `engagement:read` (named in `details.requiredScope`). `org_suspended`: the organization is not active. */
             403: components["responses"]["Forbidden"];
             /** @description No such event in this organization, or no such form in the event. */
             404: components["responses"]["NotFound"];
@@ -2451,7 +2454,7 @@ export interface operations {
             400: components["responses"]["InvalidInput"];
             401: components["responses"]["Unauthorized"];
             402: components["responses"]["PaymentRequired"];
-            /** @description `insufficient_scope`: the key lacks `engagement:read` (named in `details.requiredScope`). `org_suspended`: the organization is not active. */
+            /** @description `ip_not_allowed`: the key's IP allowlist does not include the caller's address. `insufficient_scope`: the key lacks `engagement:read` (named in `details.requiredScope`). `org_suspended`: the organization is not active. */
             403: components["responses"]["Forbidden"];
             /** @description No such event in this organization. */
             404: components["responses"]["NotFound"];
@@ -2497,7 +2500,7 @@ export interface operations {
             400: components["responses"]["InvalidInput"];
             401: components["responses"]["Unauthorized"];
             402: components["responses"]["PaymentRequired"];
-            /** @description `org_suspended`: the organization is not active. */
+            /** @description `ip_not_allowed`: the key's IP allowlist does not include the caller's address. `org_suspended`: the organization is not active. */
             403: components["responses"]["Forbidden"];
             405: components["responses"]["MethodNotAllowed"];
             429: components["responses"]["TooManyRequests"];

@@ -7,7 +7,7 @@ import { createApiKey } from "@/lib/domain/keys/create-key";
 import { revokeApiKey } from "@/lib/domain/keys/revoke-key";
 import type { Scope } from "@/lib/domain/keys/scopes";
 
-export type CreatedKeyView = { id: string; name: string; prefix: string; secret: string; scopes: Scope[] };
+export type CreatedKeyView = { id: string; name: string; prefix: string; secret: string; scopes: Scope[]; allowedIps: string[] };
 
 // The organization comes from the submitted form, never trusted: requireAdmin checks that
 // the signed-in user is an admin of exactly that organization before anything is written.
@@ -17,7 +17,7 @@ export const createKeyAction = consoleAction<CreatedKeyView>(async ({ orgId, for
   const key = await createApiKey(orgId, keyInputFromForm(form.data, await viewerTimeZone()), user.id);
   return {
     message: `Key “${key.name}” created. Copy it now: it will not be shown again.`,
-    data: { id: key.id, name: key.name, prefix: key.prefix, secret: key.secret, scopes: key.scopes },
+    data: { id: key.id, name: key.name, prefix: key.prefix, secret: key.secret, scopes: key.scopes, allowedIps: key.allowedIps },
   };
 });
 
