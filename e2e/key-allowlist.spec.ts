@@ -5,7 +5,8 @@ import { sql } from "./support/server";
 
 // IP allowlists in the console: ranges typed on the create page are normalised, shown
 // with the new key and in the keys table; an invalid range is a field error that writes
-// nothing. The enforcement itself is tested over HTTP in lib/partner-api/ip-allowlist.test.ts.
+// nothing; over real HTTP the socket's address decides. Every case of the enforcement is
+// tested through the route handlers in lib/partner-api/ip-allowlist.test.ts.
 
 // Sign-up, server renders and four axe passes: several minutes on a loaded machine.
 test.setTimeout(360_000);
@@ -40,11 +41,20 @@ test("a key created with IP ranges lists them; an invalid range is refused with 
   await expect(row.getByTestId("allowed-ips").getByRole("listitem")).toHaveText(["203.0.113.0/24", "2001:db8::/32", "198.51.100.7/32"]);
   await expectAxeCleanEverywhere(page, "keys table with allowed ranges");
 
-  // The e2e server trusts no proxy, so the client address is unknown: a fenced key admits
-  // nothing, and says why.
-  const refused = await request.get("/partner/v1/me", { headers: { authorization: `Bearer ${secret}`, "x-forwarded-for": "203.0.113.5" } });
-  expect(refused.status()).toBe(403);
-  expect((await refused.json()).error.details.reason).toBe("ip_not_allowed");
+  // The e2e server is npm start's (scripts/next-server.mjs) and trusts no proxy: the
+  // address is the socket's (127.0.0.1 here). Neither a forwarded-for header nor a forged
+  // socket-address header gets a fenced key past its ranges; a range holding the socket's
+  // address admits it.
+  for (const forged of [{ "x-forwarded-for": "203.0.113.5" }, { "x-svc-socket-address": "203.0.113.5" }] as Record<string, string>[]) {
+    const refused = await request.get("/partner/v1/me", { headers: { authorization: `Bearer ${secret}`, ...forged } });
+    expect(refused.status()).toBe(403);
+    expect((await refused.json()).error.details.reason).toBe("ip_not_allowed");
+  }
+  const local = await createKey(page, orgId, "This machine", ["events:read"], { allowedIps: "127.0.0.0/8, ::1" });
+  await closeNewKey(page);
+  const admitted = await request.get("/partner/v1/me", { headers: { authorization: `Bearer ${local}` } });
+  expect(admitted.status()).toBe(200);
+  expect((await admitted.json()).key.allowedIps).toEqual(["127.0.0.0/8", "::1/128"]);
 
   // A key without ranges shows that any address may use it.
   await createKey(page, orgId, "Anywhere", ["events:read"]);

@@ -16,6 +16,10 @@
 // (lib/partner-api/route-methods.ts); elsewhere it is answered 405 here. Everything else
 // is Next's, unchanged.
 //
+// Route handlers never see the socket, so the connecting address is handed to them in
+// SOCKET_ADDRESS_HEADER (any the client sent is deleted first), and SOCKET_ADDRESS_ENV
+// tells lib/platform/http/client-address.ts that this server wrote it.
+//
 // Usage: node scripts/next-server.mjs [-p PORT] [-H HOST]
 import http from "node:http";
 import next from "next";
@@ -23,6 +27,9 @@ import next from "next";
 const NOT_FOUND_PATH = "/partner/v1/-";
 const METHOD_HEADER = "x-partner-api-method";
 const ROUTED_METHODS = new Set(["GET", "HEAD", "POST", "PUT", "PATCH", "DELETE", "OPTIONS"]);
+// The same names as lib/platform/http/client-address.ts (this file loads nothing compiled).
+const SOCKET_ADDRESS_HEADER = "x-svc-socket-address";
+process.env.SVC_SOCKET_ADDRESS_HEADER = "1";
 
 function isPartnerApiPath(path) {
   return path.replace(/^[/\\]+/, "/").startsWith("/partner/");
@@ -61,6 +68,7 @@ await app.prepare();
 const server = http.createServer((request, response) => {
   request.url = partnerApiUrl(request.url ?? "/");
   delete request.headers[METHOD_HEADER];
+  request.headers[SOCKET_ADDRESS_HEADER] = request.socket.remoteAddress ?? "";
   if (!ROUTED_METHODS.has(request.method)) {
     if (!isPartnerApiPath(request.url)) {
       response.writeHead(405, { allow: "GET, HEAD, POST, OPTIONS", "content-type": "text/plain; charset=utf-8", "cache-control": "no-store" });

@@ -9,7 +9,7 @@ import { newSessionClaims, revokeSession, SESSION_MAX_AGE_SECONDS } from "./revo
 import { sessionSecret } from "./secret";
 import { SIGN_IN_ERROR } from "./sign-in-error-codes";
 import { reportSignInRefusal } from "./sign-in-refusal";
-import { clientAddress } from "@/lib/platform/http/client-address";
+import { proxiedClientAddress } from "@/lib/platform/http/client-address";
 
 /**
  * next-auth turns an error thrown by authorize into `?error=<its message>` for the form, so
@@ -54,7 +54,7 @@ export function getAuthOptions(): AuthOptions {
         credentials: { email: { label: "Email", type: "email" }, password: { label: "Password", type: "password" } },
         // next-auth hands the request's headers over as a plain object.
         authorize: (credentials, request) =>
-          authorizeCredentials(credentials, clientAddress(new Headers(request?.headers as Record<string, string> | undefined))).catch(signInFormError),
+          authorizeCredentials(credentials, proxiedClientAddress(new Headers(request?.headers as Record<string, string> | undefined))).catch(signInFormError),
       }),
       ...oauthProviders(),
     ],

@@ -4,13 +4,13 @@ import { headers } from "next/headers";
 import { redirect } from "next/navigation";
 import { after } from "next/server";
 import { requestPasswordReset } from "@/lib/auth/password-reset";
-import { clientAddress } from "@/lib/platform/http/client-address";
+import { proxiedClientAddress } from "@/lib/platform/http/client-address";
 import { formText, runAction } from "@/lib/console/run-action";
 
 /** Same answer for every address; the mail goes out after the answer, so timing tells nothing either. */
 export async function forgotPasswordAction(formData: FormData): Promise<void> {
   const result = await runAction(async () => {
-    const { send } = await requestPasswordReset({ email: formText(formData, "email") ?? "" }, { ip: clientAddress(await headers()) });
+    const { send } = await requestPasswordReset({ email: formText(formData, "email") ?? "" }, { ip: proxiedClientAddress(await headers()) });
     after(async () => {
       await send();
     });

@@ -2,7 +2,7 @@
 
 import { headers } from "next/headers";
 import { redirect } from "next/navigation";
-import { clientAddress } from "@/lib/platform/http/client-address";
+import { proxiedClientAddress } from "@/lib/platform/http/client-address";
 import { signUpNoticePath } from "@/lib/auth/sign-up-notice";
 import type { ActionResult, ActionState } from "@/lib/console/action-result";
 import { formText, runAction } from "@/lib/console/run-action";
@@ -22,7 +22,7 @@ export async function signUpAction(_previous: ActionState<null>, formData: FormD
         password: formText(formData, "password") ?? "",
         orgName: formText(formData, "orgName") ?? "",
       },
-      { ip: clientAddress(await headers()) },
+      { ip: proxiedClientAddress(await headers()) },
     );
     return { message: "Signed up.", data: email };
   });

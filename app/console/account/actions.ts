@@ -5,7 +5,7 @@ import { requireUser } from "@/lib/auth/session";
 import { headers } from "next/headers";
 import { redirect } from "next/navigation";
 import { changePassword } from "@/lib/auth/change-password";
-import { clientAddress } from "@/lib/platform/http/client-address";
+import { proxiedClientAddress } from "@/lib/platform/http/client-address";
 import { formText, runAction } from "@/lib/console/run-action";
 
 /** "Sign out everywhere": ends every session of the signed-in user, this one included. */
@@ -18,7 +18,7 @@ export async function signOutEverywhereAction(): Promise<void> {
 export async function changePasswordAction(formData: FormData): Promise<void> {
   const user = await requireUser("/console/account");
   const result = await runAction(async () => {
-    await changePassword(user.id, { currentPassword: formText(formData, "currentPassword") ?? "", newPassword: formText(formData, "newPassword") ?? "" }, { ip: clientAddress(await headers()) });
+    await changePassword(user.id, { currentPassword: formText(formData, "currentPassword") ?? "", newPassword: formText(formData, "newPassword") ?? "" }, { ip: proxiedClientAddress(await headers()) });
     return { message: "", data: null };
   });
   if (result.ok) redirect(`/sign-in?passwordChanged=1&email=${encodeURIComponent(user.email)}`);

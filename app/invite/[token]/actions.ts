@@ -2,7 +2,7 @@
 
 import { headers } from "next/headers";
 import { redirect } from "next/navigation";
-import { clientAddress } from "@/lib/platform/http/client-address";
+import { proxiedClientAddress } from "@/lib/platform/http/client-address";
 import { requireUser } from "@/lib/auth/session";
 import { inviteSignUpNoticePath } from "@/lib/auth/sign-up-notice";
 import type { ActionResult, ActionState } from "@/lib/console/action-result";
@@ -32,7 +32,7 @@ export async function inviteSignUpAction(_previous: ActionState<null>, formData:
       token,
       { name: formText(formData, "name") ?? "", password: formText(formData, "password") ?? "" },
       new Date(),
-      { ip: clientAddress(await headers()) },
+      { ip: proxiedClientAddress(await headers()) },
     );
     return { message: "Signed up.", data: email };
   });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { clientAddress } from "./client-address";
+import { SOCKET_ADDRESS_ENV, SOCKET_ADDRESS_HEADER, clientAddress, proxiedClientAddress } from "./client-address";
 
 describe("clientAddress", () => {
   const headers = new Headers({ "x-forwarded-for": "203.0.113.7, 10.0.0.1" });
@@ -18,5 +18,23 @@ describe("clientAddress", () => {
     expect(first("2001:DB8:0:0:0:0:0:1, 10.0.0.1")).toBe("2001:db8::1");
     expect(first("fe80::1%eth0")).toBeNull();
     expect(first("010.1.2.3")).toBeNull();
+  });
+
+  it("takes the socket's address from the npm start server's header, and only where that server announced it", () => {
+    const fromServer = new Headers({ [SOCKET_ADDRESS_HEADER]: "::ffff:192.0.2.44", "x-forwarded-for": "203.0.113.7" });
+    expect(clientAddress(fromServer, { [SOCKET_ADDRESS_ENV]: "1" })).toBe("192.0.2.44");
+    // Plain `next start` (no announcement): a client could have written the header itself.
+    expect(clientAddress(fromServer, {})).toBeNull();
+    // Behind a trusted proxy its first hop wins over the socket (the proxy's own address).
+    expect(clientAddress(fromServer, { [SOCKET_ADDRESS_ENV]: "1", VERCEL: "1" })).toBe("203.0.113.7");
+    expect(clientAddress(new Headers({ [SOCKET_ADDRESS_HEADER]: "garbage" }), { [SOCKET_ADDRESS_ENV]: "1" })).toBeNull();
+  });
+});
+
+describe("proxiedClientAddress (the throttles)", () => {
+  it("never uses the socket: behind an undeclared reverse proxy it is everyone's address", () => {
+    const fromServer = new Headers({ [SOCKET_ADDRESS_HEADER]: "192.0.2.44", "x-forwarded-for": "203.0.113.7" });
+    expect(proxiedClientAddress(fromServer, { [SOCKET_ADDRESS_ENV]: "1" })).toBeNull();
+    expect(proxiedClientAddress(fromServer, { TRUST_PROXY_HEADERS: "1" })).toBe("203.0.113.7");
   });
 });
