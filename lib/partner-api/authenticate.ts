@@ -81,12 +81,15 @@ export type BoundReadRequest = { scope?: Scope; read: KeyBoundRead<unknown> };
  * Requests of a live key whose organization is locked (402/403/503) count too: the lock
  * is decided from the same row afterwards. Revocation still takes effect on the next
  * request, and the count stays exact across server instances (it is the database's).
- * With `bound`, a route's read runs in the same statement (boundReadJoin).
+ * With `bound`, a route's read runs in the same statement (boundReadJoin). `identified`
+ * learns the key as soon as the secret matches, before the revoked and expired checks,
+ * so a refused request of a known key is still recorded on that key's page.
  */
 export async function authenticateAndCount(
   presented: string,
   now: Date = new Date(),
   bound?: BoundReadRequest,
+  identified?: (key: { orgId: string; keyId: string }) => void,
 ): Promise<AuthenticatedRequest> {
   // svc_test_ keys are never minted; anything not shaped like a live key cannot match.
   if (!looksLikeLiveKey(presented)) throw unauthorized("invalid_key", "The API key is not valid.");
@@ -110,6 +113,7 @@ export async function authenticateAndCount(
   if (!row || !timingSafeEqual(Buffer.from(row.secretHash, "hex"), Buffer.from(hash, "hex"))) {
     throw unauthorized("invalid_key", "The API key is not valid.");
   }
+  identified?.({ orgId: row.orgId, keyId: row.id });
   if (row.revokedAt) throw unauthorized("revoked_key", "This API key was revoked.");
   if (row.expiresAt && row.expiresAt <= now) throw unauthorized("expired_key", "This API key has expired.");
   if (row.rateCount === null || row.rateResetIn === null) throw new Error("a live key's request was not counted");

@@ -62,9 +62,10 @@ export function withPartnerKey<Q extends z.ZodType = z.ZodUndefined, B extends z
       const early = await readRequestShape(context, request, options);
       // One statement: the key, its organization and the platform switch, and the request
       // counted against the key's limit (authenticate.ts); the checks below read its row.
-      const { key, rate, row } = await authenticateAndCount(presented, undefined, early.bound);
-      log.orgId = key.org.id;
-      log.keyId = key.id;
+      const { key, rate, row } = await authenticateAndCount(presented, undefined, early.bound, (known) => {
+        log.orgId = known.orgId;
+        log.keyId = known.keyId;
+      });
       const lock = integrationLockReason(key.org, key.integrationsEnabled);
       if (lock) throw integrationLockError(lock);
 
