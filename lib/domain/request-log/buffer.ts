@@ -119,7 +119,10 @@ export class RequestLogBuffer {
   private settle(upTo: number): void {
     if (this.waiters.length === 0 || this.waiters[0].seq > upTo) return;
     const keep: Waiter[] = [];
-    for (const waiter of this.waiters) (waiter.seq <= upTo ? waiter.resolve() : keep.push(waiter));
+    for (const waiter of this.waiters) {
+      if (waiter.seq <= upTo) waiter.resolve();
+      else keep.push(waiter);
+    }
     this.waiters = keep;
   }
 
