@@ -4,7 +4,8 @@ import { closeNewKey, createKey, signUp, uniqueEmail, unlockBilling } from "./su
 import { createEvent } from "./support/seed";
 
 test("a key's page lists its Partner API requests, filters 4xx and finds one request by id", async ({ page, request }) => {
-  test.slow();
+  // A sign-up, five calls and axe in eight variants: minutes on a busy 2-core machine.
+  test.setTimeout(420_000);
   const orgId = await signUp(page, { email: uniqueEmail("reqlog"), orgName: "Request Log Org" });
   await unlockBilling(orgId);
   const eventId = await createEvent(orgId, "Log Summit");
