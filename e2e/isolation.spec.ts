@@ -20,7 +20,7 @@ test("another organization's ids in URLs and forms are not found", async ({ page
   await unlockBilling(orgB);
 
   const eventA = await createEvent(orgA, "A's summit");
-  for (const section of ["", "/api-keys", "/api-keys/new", "/webhooks", "/webhooks/new", "/data-sources", "/members", "/billing", "/events", `/events/${eventA}`, `/events/${eventA}/guests`]) {
+  for (const section of ["", "/api-keys", "/api-keys/new", `/api-keys/${keyA}`, "/webhooks", "/webhooks/new", "/data-sources", "/members", "/billing", "/events", `/events/${eventA}`, `/events/${eventA}/guests`]) {
     const response = await pageB.goto(`/console/${orgA}${section}`);
     expect(response?.status(), section || "overview").toBe(404);
     await expect(pageB.getByRole("heading", { level: 1 })).toHaveText("Page not found");
@@ -28,6 +28,11 @@ test("another organization's ids in URLs and forms are not found", async ({ page
     await expect(pageB.getByText("Org A")).toHaveCount(0);
   }
   expect((await pageB.goto(`/console/not-a-uuid/api-keys`))?.status()).toBe(404);
+  // A's key under B's own organization, and a malformed key id: not found, nothing of it shown.
+  for (const keyId of [keyA, "not-a-uuid"]) {
+    expect((await pageB.goto(`/console/${orgB}/api-keys/${keyId}`))?.status(), keyId).toBe(404);
+    await expect(pageB.getByText("A's key")).toHaveCount(0);
+  }
   // A's event under B's own organization: not found, nothing of it shown.
   for (const tab of ["", "/guests", "/programme", "/engagement", "?tab=guests"]) {
     expect((await pageB.goto(`/console/${orgB}/events/${eventA}${tab}`))?.status(), tab || "overview").toBe(404);
@@ -95,6 +100,7 @@ test("every organization page is not found with another organization's ids", asy
   const orgA = await signUp(page, { email: uniqueEmail("alice"), orgName: "Tenant A" });
   await unlockBilling(orgA);
   const endpoint = (await ops("webhook:create", { org: orgA, url: "http://127.0.0.1:9/hooks", events: "attendee.created" })) as { endpoint: { id: string } };
+  const key = (await ops("key:create", { org: orgA, name: "Tenant A key", scopes: "events:read" })) as { key: { id: string } };
   const [event] = await sql<{ id: string }>(
     `INSERT INTO "Event" ("orgId", slug, name, status, "startAt", "endAt", timezone, "updatedAt")
      VALUES ($1, $2, 'Tenant A conf', 'published', now(), now() + interval '1 day', 'UTC', now()) RETURNING id`,
@@ -116,6 +122,7 @@ test("every organization page is not found with another organization's ids", asy
       .replace("[dataSourceId]", source.id)
       .replace("[eventId]", event.id)
       .replace("[attendeeId]", attendee.id)
+      .replace("[keyId]", key.key.id)
       .replace("[...missing]", "no-such-section");
   const routes = orgPages();
   expect(routes.length).toBeGreaterThan(10);
@@ -125,7 +132,7 @@ test("every organization page is not found with another organization's ids", asy
   const orgB = await signUp(pageB, { email: uniqueEmail("bob"), orgName: "Tenant B" });
   for (const route of routes) {
     // B's own id matters only where the address also names one of A's resources.
-    const names = /\[(endpointId|dataSourceId|eventId|attendeeId)\]/.test(route);
+    const names = /\[(endpointId|dataSourceId|eventId|attendeeId|keyId)\]/.test(route);
     for (const org of names ? [orgA, orgB] : [orgA]) {
       const address = `/console/${org}${fill(route)}`;
       const response = await pageB.goto(address);

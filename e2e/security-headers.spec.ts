@@ -68,7 +68,7 @@ test("every page answers with a nonce CSP and the security headers, with no viol
   const outViolations = await watchViolations(outPage);
   const nonces = new Set<string>();
   for (const file of SIGNED_OUT_PAGES) {
-    const response = await outPage.goto(PAGES[file]({ orgId: "", endpointId: "", dataSourceId: "", eventId: "", attendeeId: "" }));
+    const response = await outPage.goto(PAGES[file]({ orgId: "", endpointId: "", dataSourceId: "", eventId: "", attendeeId: "", keyId: "" }));
     nonces.add(expectPageHeaders(response, file));
     await expectHydrated(outPage, file);
     expect(await reportedViolations(outPage), file).toEqual([]);

@@ -29,6 +29,19 @@ async function insertDataSource(orgId: string, eventId: string, url: string): Pr
   return source.id;
 }
 
+/** The app's address in this run (playwright.config.ts). */
+export const appBaseUrl = () => `http://127.0.0.1:${process.env.E2E_PORT ?? 3107}`;
+
+/** A few Partner API calls with a key: answered, not found, a bad query. Returns their request ids. */
+export async function recordRequests(secret: string, eventId: string): Promise<string[]> {
+  const ids: string[] = [];
+  for (const path of ["/me", "/events", `/events/${eventId}`, "/events/00000000-0000-4000-8000-000000000000", `/events/${eventId}/attendees?limit=0`]) {
+    const response = await fetch(`${appBaseUrl()}/partner/v1${path}`, { headers: { authorization: `Bearer ${secret}`, "user-agent": "e2e-partner/1.0" } });
+    ids.push(response.headers.get("x-request-id") ?? "");
+  }
+  return ids;
+}
+
 /** One event, endpoint and data source, none with guests, deliveries or runs: the empty states. */
 export async function emptyWorkspace(orgId: string): Promise<PageIds> {
   const created = (await ops("webhook:create", { org: orgId, url: "http://127.0.0.1:9/hooks", events: "attendee.created" })) as { endpoint: { id: string } };
@@ -36,7 +49,9 @@ export async function emptyWorkspace(orgId: string): Promise<PageIds> {
   const dataSourceId = await insertDataSource(orgId, eventId, "http://127.0.0.1:9/people");
   // One guest with no history, for the attendee page's empty states.
   const attendeeId = await insertAttendee(eventId, "Page Guest");
-  return { orgId, endpointId: created.endpoint.id, dataSourceId, eventId, attendeeId };
+  // A key that was never used: its page's empty request log.
+  const key = (await ops("key:create", { org: orgId, name: "Unused key", scopes: "events:read" })) as { key: { id: string } };
+  return { orgId, endpointId: created.endpoint.id, dataSourceId, eventId, attendeeId, keyId: key.key.id };
 }
 
 /** A workspace with history on every page (the org must have integrations unlocked). */
@@ -44,7 +59,7 @@ export async function populatedWorkspace(orgId: string, browser: Browser): Promi
   const seeded = (await ops("demo:seed", { org: orgId, attendees: "120", events: "3", seed: "16" })) as { seeded: { events: { id: string; status: string }[] } };
   const eventId = seeded.seeded.events.find((event) => event.status === "published")!.id;
 
-  await ops("key:create", { org: orgId, name: "Check-in kiosk", scopes: "events:read,attendees:read" });
+  const kiosk = (await ops("key:create", { org: orgId, name: "Check-in kiosk", scopes: "events:read,attendees:read" })) as { key: { id: string; secret: string } };
   const old = (await ops("key:create", { org: orgId, name: "Old CRM sync", scopes: "attendees:read" })) as { key: { id: string } };
   await ops("key:revoke", { key: old.key.id });
 
@@ -77,5 +92,7 @@ export async function populatedWorkspace(orgId: string, browser: Browser): Promi
     `SELECT a.id FROM "Attendee" a WHERE a."eventId" = $1::uuid ORDER BY a."checkedInAt" IS NULL, a."createdAt" LIMIT 1`,
     [eventId],
   );
-  return { orgId, endpointId: endpoint.endpoint.id, dataSourceId, eventId, attendeeId: guest.id, inviteToken };
+  // Requests of the kiosk's key fill its request log (answered, refused, not found).
+  await recordRequests(kiosk.key.secret, eventId);
+  return { orgId, endpointId: endpoint.endpoint.id, dataSourceId, eventId, attendeeId: guest.id, keyId: kiosk.key.id, inviteToken };
 }

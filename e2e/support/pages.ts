@@ -4,7 +4,7 @@ import path from "node:path";
 // Every page of the app and the address that renders it, shared by the specs that walk
 // them all (security headers, accessibility). A new page.tsx without a row here fails them.
 
-export type PageIds = { orgId: string; endpointId: string; dataSourceId: string; eventId: string; attendeeId: string; inviteToken?: string };
+export type PageIds = { orgId: string; endpointId: string; dataSourceId: string; eventId: string; attendeeId: string; keyId: string; inviteToken?: string };
 
 /** Each page file → the address that renders it. */
 export const PAGES: Record<string, (ids: PageIds) => string> = {
@@ -21,6 +21,7 @@ export const PAGES: Record<string, (ids: PageIds) => string> = {
   "app/console/[orgId]/[...missing]/page.tsx": ({ orgId }) => `/console/${orgId}/no-such-section`,
   "app/console/[orgId]/api-keys/page.tsx": ({ orgId }) => `/console/${orgId}/api-keys`,
   "app/console/[orgId]/api-keys/new/page.tsx": ({ orgId }) => `/console/${orgId}/api-keys/new`,
+  "app/console/[orgId]/api-keys/[keyId]/page.tsx": ({ orgId, keyId }) => `/console/${orgId}/api-keys/${keyId}`,
   "app/console/[orgId]/billing/page.tsx": ({ orgId }) => `/console/${orgId}/billing`,
   "app/console/[orgId]/members/page.tsx": ({ orgId }) => `/console/${orgId}/members`,
   "app/console/[orgId]/events/page.tsx": ({ orgId }) => `/console/${orgId}/events`,

@@ -86,7 +86,9 @@ export type BoundReadRequest = { scope?: Scope; read: KeyBoundRead<unknown> };
  * Requests of a live key whose organization is locked (402/403/503) count too: the lock
  * is decided from the same row afterwards. Revocation still takes effect on the next
  * request, and the count stays exact across server instances (it is the database's).
- * With `bound`, a route's read runs in the same statement (boundReadJoin).
+ * With `bound`, a route's read runs in the same statement (boundReadJoin). `identified`
+ * learns the key as soon as the secret matches, before the revoked and expired checks,
+ * so a refused request of a known key is still recorded on that key's page.
  *
  * The key's IP allowlist is matched in the same statement against `clientAddress`
  * (clientAddress() in lib/platform/http: null when unknown, which no allowlist admits). A
@@ -99,6 +101,7 @@ export async function authenticateAndCount(
   now: Date = new Date(),
   bound?: BoundReadRequest,
   clientAddress: string | null = null,
+  identified?: (key: { orgId: string; keyId: string }) => void,
 ): Promise<AuthenticatedRequest> {
   // svc_test_ keys are never minted; anything not shaped like a live key cannot match.
   if (!looksLikeLiveKey(presented)) throw unauthorized("invalid_key", "The API key is not valid.");
@@ -125,6 +128,7 @@ export async function authenticateAndCount(
   if (!row || !timingSafeEqual(Buffer.from(row.secretHash, "hex"), Buffer.from(hash, "hex"))) {
     throw unauthorized("invalid_key", "The API key is not valid.");
   }
+  identified?.({ orgId: row.orgId, keyId: row.id });
   if (row.revokedAt) throw unauthorized("revoked_key", "This API key was revoked.");
   if (row.expiresAt && row.expiresAt <= now) throw unauthorized("expired_key", "This API key has expired.");
   // The caller's address is not echoed: the client knows it, and an attacker holding a

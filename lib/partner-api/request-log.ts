@@ -1,9 +1,23 @@
+import { after } from "next/server";
+import { clientAddress } from "@/lib/platform/http/client-address";
+import { recordApiRequest, requestLogEnabled } from "@/lib/domain/request-log/record";
+import { databaseUnavailable, isDatabaseUnavailable } from "@/lib/platform/db/unavailable";
 import { AppError } from "@/lib/platform/errors/app-error";
 import { logger } from "@/lib/platform/observability/logger";
 
 // One JSON line per Partner API request, written when the response is ready. The route is
 // the pattern (`/events/{eventId}/attendees`), never the raw path: ids stay out of log
 // aggregation keys, and nothing a caller typed in the path or query is written.
+//
+// A request whose key was identified is also recorded for the key's page in the console
+// (lib/domain/request-log): the row is only buffered here, and written in a batch after
+// the response; `after()` keeps a serverless function alive until its row is written.
+// Recorded: time, method, route pattern, status, error code, duration, request id, the
+// client's IP (clientAddress(): a trusted proxy's first hop, else the socket's) and user
+// agent. Never the key, another header's value, the query or a body.
+
+/** A user agent is free text of any length: the log keeps this much of it. */
+const USER_AGENT_MAX = 256;
 
 type Params = Record<string, string | string[]> | undefined;
 type RouteContext = { params?: Promise<Record<string, string | string[]>> } | undefined;
@@ -42,25 +56,59 @@ export type RequestLog = {
 
 export function startRequestLog(request: Request, context: RouteContext, requestId: string): RequestLog {
   const started = performance.now();
+  const at = new Date();
   const log: RequestLog = {
     requestId,
     finish: async (response, error) => {
       const params = await context?.params?.catch(() => undefined);
-      const code = error === undefined ? undefined : error instanceof AppError ? error.code : "INTERNAL";
+      const code = error === undefined ? undefined : errorCodeOf(error);
+      const durationMs = Math.round((performance.now() - started) * 10) / 10;
+      const route = routePattern(new URL(request.url).pathname, params);
       const line = {
         requestId,
         method: request.method,
-        route: routePattern(new URL(request.url).pathname, params),
+        route,
         status: response.status,
-        durationMs: Math.round((performance.now() - started) * 10) / 10,
+        durationMs,
         orgId: log.orgId ?? null,
         keyId: log.keyId ?? null,
         errorCode: code ?? null,
       };
       if (response.status >= 500) logger.error(line, "partner api request");
       else logger.info(line, "partner api request");
+      if (log.orgId && log.keyId && requestLogEnabled()) {
+        const written = recordApiRequest({
+          orgId: log.orgId,
+          keyId: log.keyId,
+          at,
+          method: request.method,
+          route,
+          status: response.status,
+          errorCode: code ?? null,
+          durationMs: Math.round(durationMs),
+          requestId,
+          clientIp: clientAddress(request.headers),
+          userAgent: request.headers.get("user-agent")?.slice(0, USER_AGENT_MAX) || null,
+        });
+        afterResponse(written);
+      }
       return response;
     },
   };
   return log;
+}
+
+/** The code of the error envelope the response carries (responses.ts decides it the same way). */
+function errorCodeOf(error: unknown): string {
+  if (error instanceof AppError) return error.code;
+  return isDatabaseUnavailable(error) ? databaseUnavailable().code : "INTERNAL";
+}
+
+/** Inside a Next request, the response waits for nothing and the function stays alive for the write. */
+function afterResponse(written: Promise<void>): void {
+  try {
+    after(() => written);
+  } catch {
+    // Outside a request scope (tests' in-process server): the buffer's timer writes it.
+  }
 }

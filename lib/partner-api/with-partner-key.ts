@@ -67,10 +67,11 @@ export function withPartnerKey<Q extends z.ZodType = z.ZodUndefined, B extends z
       const early = await readRequestShape(context, request, options);
       // One statement: the key, its organization, the platform switch, the allowlist match,
       // and the request counted against the key's limit (authenticate.ts); the checks below
-      // read its row.
-      const { key, rate, row } = await authenticateAndCount(presented, undefined, early.bound, clientAddress(request.headers));
-      log.orgId = key.org.id;
-      log.keyId = key.id;
+      // read its row. The log learns the key as soon as its secret matches.
+      const { key, rate, row } = await authenticateAndCount(presented, undefined, early.bound, clientAddress(request.headers), (known) => {
+        log.orgId = known.orgId;
+        log.keyId = known.keyId;
+      });
       const lock = integrationLockReason(key.org, key.integrationsEnabled);
       if (lock) throw integrationLockError(lock);
 

@@ -3,7 +3,7 @@ import { configProblems } from "@/lib/platform/config/env";
 // Called once per server process by instrumentation.ts, before the first request: a
 // production server with a bad configuration exits here (non-zero, one line per bad
 // variable) instead of answering 500s later; the local worker starts when configured;
-// SIGTERM/SIGINT drain it and close the pool.
+// SIGTERM/SIGINT drain it, write the buffered request log and close the pool.
 
 const SHUTDOWN_GRACE_MS = 7_000;
 
@@ -30,12 +30,10 @@ export async function bootServer(): Promise<void> {
     if (stopping) return;
     stopping = true;
     const { logger } = await import("@/lib/platform/observability/logger");
-    const { disconnectDb } = await import("@/lib/platform/db/client");
     const started = Date.now();
     let exitCode = 0;
     try {
-      const result = worker ? await worker.stop(SHUTDOWN_GRACE_MS) : { drained: true, released: 0 };
-      await disconnectDb();
+      const result = await drainForShutdown(worker);
       logger.info({ signal, ...result, durationMs: Date.now() - started }, "shutdown complete");
     } catch (error) {
       exitCode = 1;
@@ -45,4 +43,20 @@ export async function bootServer(): Promise<void> {
   };
   process.once("SIGTERM", (signal) => void stop(signal));
   process.once("SIGINT", (signal) => void stop(signal));
+}
+
+/**
+ * The graceful part of a shutdown: the worker's work in flight, then the Partner API
+ * requests still buffered for the request log (written, not lost), then the pool.
+ */
+export async function drainForShutdown(
+  worker: { stop: (graceMs: number) => Promise<{ drained: boolean; released: number }> } | null,
+  graceMs: number = SHUTDOWN_GRACE_MS,
+): Promise<{ drained: boolean; released: number }> {
+  const result = worker ? await worker.stop(graceMs) : { drained: true, released: 0 };
+  const { flushRequestLog } = await import("@/lib/domain/request-log/record");
+  await flushRequestLog();
+  const { disconnectDb } = await import("@/lib/platform/db/client");
+  await disconnectDb();
+  return result;
 }

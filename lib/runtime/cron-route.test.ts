@@ -69,7 +69,7 @@ describe("cron route", () => {
     expect(response.status).toBe(200);
     const body = await response.json();
     expect(body.deliveries.attempted).toBeGreaterThanOrEqual(1);
-    expect(body.pruned).toEqual({ deliveries: expect.any(Number), events: expect.any(Number) });
+    expect(body.pruned).toEqual({ deliveries: expect.any(Number), events: expect.any(Number), requests: expect.any(Number) });
     expect(body.imports).toEqual({ ran: expect.any(Number), failed: expect.any(Number) });
     const delivered = await receiver.waitFor(1);
     expect(delivered.some((d) => d.body.data.id === attendee.id)).toBe(true);

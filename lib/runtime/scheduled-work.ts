@@ -2,6 +2,7 @@ import { runImport } from "@/lib/domain/imports/run-import";
 import { claimDueDataSources } from "@/lib/domain/imports/schedule";
 import { logger } from "@/lib/platform/observability/logger";
 import { pruneDeliveryLog } from "@/lib/domain/webhooks/prune";
+import { pruneRequestLog } from "@/lib/domain/request-log/prune";
 import { runDueDeliveries, type RunDueSummary } from "@/lib/domain/webhooks/run-due";
 
 // The scheduled work, in one place for the two runners that have no Inngest: the local
@@ -25,7 +26,7 @@ export type ScheduledWorkOptions = {
 export type ScheduledWorkSummary = {
   deliveries: Pick<RunDueSummary, "attempted" | "outcomes" | "errors" | "fannedOut">;
   imports: { ran: number; failed: number };
-  pruned: { deliveries: number; events: number } | null;
+  pruned: { deliveries: number; events: number; requests: number } | null;
 };
 
 /** Below this, a serverless invocation starts no new import (it could not finish a page). */
@@ -54,7 +55,9 @@ export async function runScheduledWork(options: ScheduledWorkOptions): Promise<S
     }
   }
 
-  const pruned = options.prune && !options.signal?.aborted ? await pruneDeliveryLog(clock()) : null;
+  const pruned = options.prune && !options.signal?.aborted
+    ? { ...(await pruneDeliveryLog(clock())), requests: await pruneRequestLog(clock(), { signal: options.signal }) }
+    : null;
   const { attempted, outcomes, errors, fannedOut } = sweep;
   return { deliveries: { attempted, outcomes, errors, fannedOut }, imports, pruned };
 }

@@ -14,6 +14,9 @@
 //   BENCH_BUILD_MODE=full (plain next build, with type check)
 //   BENCH_PROFILE=1 (then time each pipeline step alone, BENCH_PROFILE_SECONDS each, default 3)
 //   BENCH_CPU_PROFILE=1 (run next start with --cpu-prof into .data/bench-cpu-profile and summarise it)
+//   BENCH_REQUEST_LOG=compare (a second `next start` with REQUEST_LOG=off; each case runs
+//     BENCH_REQUEST_LOG_ROUNDS times (default 2) on both, alternating which goes first; every
+//     result line says requestLog on|off, and a last line compares the mean req/s)
 import { randomBytes } from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
@@ -56,10 +59,12 @@ async function main(): Promise<number> {
   let database: BenchDatabase | undefined;
   let pool: pg.Pool | undefined;
   let server: NextServer | undefined;
+  let serverWithoutLog: NextServer | undefined;
   let cleaningUp = false;
   const stopAll = async () => {
     cleaningUp = true;
     await server?.stop().catch(() => {});
+    await serverWithoutLog?.stop().catch(() => {});
     await disconnectDb().catch(() => {});
     await pool?.end().catch(() => {});
     await database?.cleanup().catch((error) => log(`cleanup failed: ${String(error)}`));
@@ -99,6 +104,16 @@ async function main(): Promise<number> {
       readyHeaders: () => keys.authorization(),
       log,
     });
+
+    const compareRequestLog = process.env.BENCH_REQUEST_LOG === "compare";
+    if (compareRequestLog) {
+      serverWithoutLog = await startNextServer({
+        env: { DATABASE_URL: database.url, DATABASE_POOL_MAX: String(database.poolMax), APP_SECRET: appSecret, NODE_ENV: "production", REQUEST_LOG: "off" },
+        readyPath: "/partner/v1/me",
+        readyHeaders: () => keys.authorization(),
+        log,
+      });
+    }
 
     const walkStarted = Date.now();
     const walk = await walkAttendeePages(server.baseUrl, seeded.eventId, keys);
@@ -146,15 +161,36 @@ async function main(): Promise<number> {
     });
 
     let failed = false;
+    const rounds = compareRequestLog ? numberFromEnv("BENCH_REQUEST_LOG_ROUNDS", 2) : 1;
+    const requestLogRps: Record<string, { on: number[]; off: number[] }> = {};
     for (const benchCase of cases) {
-      await resetRateLimitWindows(pool, seeded.keyIds);
-      log(`case ${benchCase.name}: ${benchCase.description}`);
-      const result = await benchCase.run(context);
-      emit(result);
-      if (Object.keys(result.failures).length) {
-        failed = true;
-        log(`case ${benchCase.name} had failed requests: ${JSON.stringify(result.failures)}`);
+      for (let round = 0; round < rounds; round++) {
+        // The order alternates between rounds, so neither setting always runs on a warmer machine.
+        const modes: ("on" | "off" | null)[] = !compareRequestLog ? [null] : round % 2 === 0 ? ["on", "off"] : ["off", "on"];
+        for (const mode of modes) {
+          await resetRateLimitWindows(pool, seeded.keyIds);
+          log(`case ${benchCase.name}${mode ? ` (request log ${mode}, round ${round + 1})` : ""}: ${benchCase.description}`);
+          const target = mode === "off" ? serverWithoutLog! : server;
+          const result = await benchCase.run({ ...context, baseUrl: target.baseUrl, serverPid: target.pid });
+          emit(mode ? { ...result, requestLog: mode } : result);
+          if (mode) (requestLogRps[benchCase.name] ??= { on: [], off: [] })[mode].push(result.rps);
+          if (Object.keys(result.failures).length) {
+            failed = true;
+            log(`case ${benchCase.name} had failed requests: ${JSON.stringify(result.failures)}`);
+          }
+        }
       }
+    }
+    if (compareRequestLog) {
+      const mean = (values: number[]) => values.reduce((sum, value) => sum + value, 0) / Math.max(1, values.length);
+      emit({
+        requestLogCost: Object.fromEntries(
+          Object.entries(requestLogRps).map(([name, { on, off }]) => [
+            name,
+            { rpsOn: on, rpsOff: off, meanOn: Math.round(mean(on)), meanOff: Math.round(mean(off)), change: `${(((mean(on) - mean(off)) / mean(off)) * 100).toFixed(1)} %` },
+          ]),
+        ),
+      });
     }
     if (process.env.BENCH_PROFILE === "1") {
       await resetRateLimitWindows(pool, seeded.keyIds);

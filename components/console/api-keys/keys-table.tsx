@@ -90,7 +90,13 @@ export function KeysTable({
           {rows.map((key) => (
             <Tr key={key.id} data-testid="key-row" data-key-id={key.id}>
               <Td className="max-sm:pb-2">
-                <div className="font-medium text-zinc-900 dark:text-zinc-100">{key.name}</div>
+                <Link
+                  href={`/console/${orgId}/api-keys/${key.id}`}
+                  className={cx("font-medium text-zinc-900 hover:underline dark:text-zinc-100", focusRing)}
+                  data-testid="key-link"
+                >
+                  {key.name}
+                </Link>
                 <div className="mt-0.5 font-mono text-xs text-zinc-500 dark:text-zinc-400" data-testid="key-prefix">
                   {key.prefix}…
                 </div>

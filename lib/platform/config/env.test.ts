@@ -23,6 +23,7 @@ describe("production configuration", () => {
     ["SMTP_URL http", { SMTP_URL: "https://mail.example.com" }, /^SMTP_URL is invalid: expected smtp:\/\//],
     ["MAIL_FROM not an address", { MAIL_FROM: "Integrations" }, /^MAIL_FROM is invalid: expected an address/],
     ["DATABASE_PREPARED_STATEMENTS not on/off", { DATABASE_PREPARED_STATEMENTS: "yes" }, /^DATABASE_PREPARED_STATEMENTS is invalid: expected on or off/],
+    ["REQUEST_LOG not on/off", { REQUEST_LOG: "false" }, /^REQUEST_LOG is invalid: expected on or off/],
   ])("refuses %s with one line naming the variable", (_name, change, line) => {
     const env = { ...VALID, ...change };
     const problems = configProblems(env, { production: true });
@@ -43,6 +44,12 @@ describe("production configuration", () => {
     const direct = { DATABASE_URL_UNPOOLED: VALID.DATABASE_URL };
     expect(parseConfig({ ...VALID, ...direct, DATABASE_URL: `${VALID.DATABASE_URL}?pgbouncer=true` }).preparedStatements).toBe(false);
     expect(parseConfig({ ...VALID, DATABASE_URL: `${VALID.DATABASE_URL}?sslmode=require` }).preparedStatements).toBe(true);
+  });
+
+  it("records Partner API requests unless REQUEST_LOG=off", () => {
+    expect(parseConfig(VALID).requestLog).toBe(true);
+    expect(parseConfig({ ...VALID, REQUEST_LOG: "on" }).requestLog).toBe(true);
+    expect(parseConfig({ ...VALID, REQUEST_LOG: "off" }).requestLog).toBe(false);
   });
 
   it("lists every bad variable at once", () => {

@@ -56,6 +56,8 @@ export const envSchema = z.object({
       message: "expected http://127.0.0.1:<port> (tests only: a local server speaking Stripe's API)",
     }),
   ),
+  // The Partner API's request log (README, "Request log"); off only to measure its cost.
+  REQUEST_LOG: optional(z.enum(["on", "off"], "expected on or off (or unset: on)")),
   SMTP_URL: optional(smtpUrl),
   MAIL_FROM: optional(mailFrom),
   VERCEL: optional(z.string()),
@@ -86,6 +88,8 @@ export type Config = {
   /** Outgoing mail (lib/platform/mail); unset: no mail is sent. Holds credentials: never log it. */
   smtpUrl: string | undefined;
   mailFrom: string;
+  /** Partner API requests are recorded per key (lib/domain/request-log); REQUEST_LOG=off turns it off. */
+  requestLog: boolean;
 };
 
 export type StripeConfig = {
@@ -244,6 +248,7 @@ export function parseConfig(env: Record<string, string | undefined>): Config {
         : undefined,
     smtpUrl: values.SMTP_URL,
     mailFrom: values.MAIL_FROM ?? `Integrations <no-reply@${values.NEXTAUTH_URL ? new URL(values.NEXTAUTH_URL).hostname : "localhost"}>`,
+    requestLog: values.REQUEST_LOG !== "off",
   };
 }
 

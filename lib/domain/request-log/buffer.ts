@@ -1,0 +1,138 @@
+import { logger } from "@/lib/platform/observability/logger";
+
+// Partner API requests are recorded off the response path: a request only appends its row
+// here (no I/O), and the rows are written in batches, one statement each (write.ts), when
+// BATCH_ROWS are waiting or FLUSH_INTERVAL_MS after the first of them. One write at a time:
+// while it runs, new rows wait for the next. The buffer is bounded: past MAX_BUFFERED rows
+// (a database that is down), the oldest are dropped and counted, so the log can never eat
+// the process's memory or slow the API. A failed write is retried once, then its rows are
+// dropped with a warning; nothing here ever throws into a request.
+
+export type ApiRequestRow = {
+  orgId: string;
+  keyId: string;
+  at: Date;
+  method: string;
+  /** The route pattern (`/events/{eventId}`), never the raw path or query. */
+  route: string;
+  status: number;
+  errorCode: string | null;
+  durationMs: number;
+  requestId: string;
+  clientIp: string | null;
+  userAgent: string | null;
+};
+
+export type BufferOptions = {
+  batchRows: number;
+  flushIntervalMs: number;
+  maxBuffered: number;
+  retryDelayMs: number;
+};
+
+export const DEFAULT_BUFFER_OPTIONS: BufferOptions = { batchRows: 200, flushIntervalMs: 500, maxBuffered: 10_000, retryDelayMs: 200 };
+
+type Waiter = { seq: number; resolve: () => void };
+
+export class RequestLogBuffer {
+  private rows: ApiRequestRow[] = [];
+  private seqs: number[] = [];
+  private lastSeq = 0;
+  private waiters: Waiter[] = [];
+  private timer: ReturnType<typeof setTimeout> | null = null;
+  private writing: Promise<void> | null = null;
+  private droppedSinceWarning = 0;
+  /** Rows dropped since start: the buffer was full, or a write failed twice. */
+  dropped = 0;
+
+  constructor(
+    private readonly write: (rows: ApiRequestRow[]) => Promise<unknown>,
+    private readonly options: BufferOptions = DEFAULT_BUFFER_OPTIONS,
+  ) {}
+
+  get size(): number {
+    return this.rows.length;
+  }
+
+  /**
+   * Appends a row; the promise settles (never rejects) once a write that covers it has
+   * finished, well or not. What `after()` waits for on a serverless platform.
+   */
+  record(row: ApiRequestRow): Promise<void> {
+    if (this.rows.length >= this.options.maxBuffered) {
+      this.rows.shift();
+      this.seqs.shift();
+      this.countDropped(1, "request log buffer full: oldest rows dropped");
+    }
+    const seq = ++this.lastSeq;
+    this.rows.push(row);
+    this.seqs.push(seq);
+    const written = new Promise<void>((resolve) => this.waiters.push({ seq, resolve }));
+    if (this.rows.length >= this.options.batchRows) void this.flush();
+    else if (!this.timer) {
+      this.timer = setTimeout(() => void this.flush(), this.options.flushIntervalMs);
+      this.timer.unref?.();
+    }
+    return written;
+  }
+
+  /** Writes everything buffered now (and what arrives meanwhile); settles when done. */
+  flush(): Promise<void> {
+    if (this.timer) {
+      clearTimeout(this.timer);
+      this.timer = null;
+    }
+    this.writing ??= this.writeAll().finally(() => {
+      this.writing = null;
+    });
+    return this.writing;
+  }
+
+  private async writeAll(): Promise<void> {
+    while (this.rows.length > 0) {
+      const rows = this.rows.splice(0, this.options.batchRows * 5);
+      const seqs = this.seqs.splice(0, rows.length);
+      await this.writeWithRetry(rows);
+      this.settle(seqs[seqs.length - 1]);
+    }
+    // Rows dropped from a full buffer have no write of their own: release their waiters.
+    this.settle(this.lastSeq);
+  }
+
+  private async writeWithRetry(rows: ApiRequestRow[]): Promise<void> {
+    for (let attempt = 1; ; attempt++) {
+      try {
+        await this.write(rows);
+        return;
+      } catch (error) {
+        if (attempt >= 2) {
+          // The rows hold nothing secret (no key, header value or body is ever recorded).
+          logger.warn({ rows: rows.length, err: error instanceof Error ? error.message : String(error) }, "request log write failed twice: rows dropped");
+          this.dropped += rows.length;
+          return;
+        }
+        await new Promise((resolve) => setTimeout(resolve, this.options.retryDelayMs));
+      }
+    }
+  }
+
+  private settle(upTo: number): void {
+    if (this.waiters.length === 0 || this.waiters[0].seq > upTo) return;
+    const keep: Waiter[] = [];
+    for (const waiter of this.waiters) {
+      if (waiter.seq <= upTo) waiter.resolve();
+      else keep.push(waiter);
+    }
+    this.waiters = keep;
+  }
+
+  private countDropped(count: number, message: string): void {
+    this.dropped += count;
+    this.droppedSinceWarning += count;
+    // The first drop, then one line per thousand, not one per request.
+    if (this.dropped === count || this.droppedSinceWarning >= 1000) {
+      logger.warn({ dropped: this.droppedSinceWarning, droppedTotal: this.dropped, maxBuffered: this.options.maxBuffered }, message);
+      this.droppedSinceWarning = 0;
+    }
+  }
+}

@@ -1,0 +1,204 @@
+import { randomUUID } from "node:crypto";
+import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import { getDb, sqlRows } from "@/lib/platform/db/client";
+import { revokeApiKey } from "@/lib/domain/keys/revoke-key";
+import { bearer, createTestEvent, createTestKey, createTestOrg } from "@/lib/testing/fixtures";
+import { startRouteServer, type RouteServer } from "@/lib/testing/route-server";
+import { drainForShutdown } from "@/lib/runtime/boot-server";
+import { DEFAULT_BUFFER_OPTIONS, RequestLogBuffer, type ApiRequestRow } from "./buffer";
+import { droppedRequestLogRows, flushRequestLog, setRequestLogBuffer } from "./record";
+import { insertApiRequests } from "./write";
+
+// Partner API requests end up in the request log through the real route handlers over
+// HTTP: buffered off the response path, written in batches, never failing a request.
+
+let server: RouteServer;
+let orgId: string;
+let eventId: string;
+let key: Awaited<ReturnType<typeof createTestKey>>;
+
+/** A buffer that writes only when flushed, so a test decides when rows reach the database. */
+function heldBuffer(write: (rows: ApiRequestRow[]) => Promise<unknown> = insertApiRequests) {
+  const buffer = new RequestLogBuffer(write, { ...DEFAULT_BUFFER_OPTIONS, flushIntervalMs: 3_600_000, retryDelayMs: 1 });
+  setRequestLogBuffer(buffer);
+  return buffer;
+}
+
+const rowsOf = (keyId: string) =>
+  sqlRows<Record<string, unknown>>`SELECT * FROM "ApiRequest" WHERE "keyId" = ${keyId}::uuid ORDER BY at, id`;
+
+beforeAll(async () => {
+  server = await startRouteServer();
+  orgId = (await createTestOrg()).id;
+  eventId = (await createTestEvent(orgId)).id;
+  key = await createTestKey(orgId);
+});
+afterAll(async () => server.close());
+afterEach(() => {
+  setRequestLogBuffer(undefined);
+  delete process.env.REQUEST_LOG;
+  delete process.env.TRUST_PROXY_HEADERS;
+});
+
+describe("recording a request", () => {
+  it("writes the route pattern, status and request id after the response, never the path's ids, the query or the key", async () => {
+    const buffer = heldBuffer();
+    const secretQuery = "q=needle-in-the-query&limit=5";
+    const response = await fetch(`${server.baseUrl}/partner/v1/events/${eventId}/attendees?${secretQuery}`, {
+      headers: { ...bearer(key.secret), "user-agent": "acme-sync/2.1", "x-forwarded-for": "203.0.113.9" },
+    });
+    expect(response.status).toBe(200);
+    const requestId = response.headers.get("x-request-id");
+    // Answered before anything was written: the row waits in the buffer.
+    expect(buffer.size).toBe(1);
+    expect(await rowsOf(key.id)).toEqual([]);
+
+    await flushRequestLog();
+    const rows = await rowsOf(key.id);
+    expect(rows).toHaveLength(1);
+    expect(rows[0]).toMatchObject({
+      orgId,
+      keyId: key.id,
+      method: "GET",
+      route: "/events/{eventId}/attendees",
+      status: 200,
+      errorCode: null,
+      requestId,
+      // No trusted proxy in front: the forwarded address is not believed.
+      clientIp: null,
+      userAgent: "acme-sync/2.1",
+    });
+    expect(rows[0].at).toBeInstanceOf(Date);
+    expect(rows[0].durationMs).toEqual(expect.any(Number));
+    const stored = JSON.stringify(rows[0]);
+    for (const absent of [eventId, "needle", key.secret, key.secret.slice(-12)]) expect(stored).not.toContain(absent);
+  });
+
+  it("records the client IP by the proxy rule, and a failure's status and error code", async () => {
+    heldBuffer();
+    process.env.TRUST_PROXY_HEADERS = "1";
+    const missing = randomUUID();
+    const response = await fetch(`${server.baseUrl}/partner/v1/events/${missing}`, { headers: { ...bearer(key.secret), "x-forwarded-for": "203.0.113.9, 10.0.0.1" } });
+    expect(response.status).toBe(404);
+    await flushRequestLog();
+    const [row] = (await rowsOf(key.id)).filter((r) => r.requestId === response.headers.get("x-request-id"));
+    expect(row).toMatchObject({ route: "/events/{eventId}", status: 404, errorCode: "NOT_FOUND", clientIp: "203.0.113.9", userAgent: expect.any(String) });
+    expect(JSON.stringify(row)).not.toContain(missing);
+  });
+
+  it("records nothing for a key nobody has, and records a known key's refusal on that key", async () => {
+    const buffer = heldBuffer();
+    const unknown = await fetch(`${server.baseUrl}/partner/v1/me`, { headers: bearer("svc_live_" + "c".repeat(32)) });
+    expect(unknown.status).toBe(401);
+    const none = await fetch(`${server.baseUrl}/partner/v1/me`);
+    expect(none.status).toBe(401);
+    expect(buffer.size).toBe(0);
+
+    const revoked = await createTestKey(orgId, ["events:read"]);
+    await revokeApiKey(revoked.id, orgId);
+    const refused = await fetch(`${server.baseUrl}/partner/v1/me`, { headers: bearer(revoked.secret) });
+    expect(refused.status).toBe(401);
+    await flushRequestLog();
+    expect(await rowsOf(revoked.id)).toEqual([expect.objectContaining({ route: "/me", status: 401, errorCode: "UNAUTHORIZED" })]);
+    const [{ count }] = await sqlRows<{ count: number }>`SELECT count(*)::int AS count FROM "ApiRequest" WHERE "requestId" = ${unknown.headers.get("x-request-id")}`;
+    expect(count).toBe(0);
+  });
+
+  it("answers normally when the log's writes fail, retrying once and counting what it dropped", async () => {
+    let attempts = 0;
+    const buffer = heldBuffer(async () => {
+      attempts++;
+      throw new Error("connection refused");
+    });
+    const response = await fetch(`${server.baseUrl}/partner/v1/me`, { headers: bearer(key.secret) });
+    expect(response.status).toBe(200);
+    await expect(flushRequestLog()).resolves.toBeUndefined();
+    expect(attempts).toBe(2);
+    expect(buffer.dropped).toBe(1);
+    expect(droppedRequestLogRows()).toBe(1);
+  });
+
+  it("records nothing with REQUEST_LOG=off", async () => {
+    const buffer = heldBuffer();
+    process.env.REQUEST_LOG = "off";
+    expect((await fetch(`${server.baseUrl}/partner/v1/me`, { headers: bearer(key.secret) })).status).toBe(200);
+    expect(buffer.size).toBe(0);
+  });
+
+  it("writes what is buffered on a graceful shutdown", async () => {
+    const buffer = heldBuffer();
+    const other = await createTestKey(orgId, ["events:read"]);
+    for (let i = 0; i < 3; i++) expect((await fetch(`${server.baseUrl}/partner/v1/events`, { headers: bearer(other.secret) })).status).toBe(200);
+    expect(buffer.size).toBe(3);
+    await drainForShutdown(null);
+    expect(buffer.size).toBe(0);
+    expect((await rowsOf(other.id)).map((row) => row.route)).toEqual(["/events", "/events", "/events"]);
+  });
+});
+
+const row = (overrides: Partial<ApiRequestRow> = {}): ApiRequestRow => ({
+  orgId,
+  keyId: key.id,
+  at: new Date(),
+  method: "GET",
+  route: "/me",
+  status: 200,
+  errorCode: null,
+  durationMs: 3,
+  requestId: `req_${randomUUID().replaceAll("-", "")}`,
+  clientIp: null,
+  userAgent: null,
+  ...overrides,
+});
+
+describe("the batch writer", () => {
+  it("writes a batch in one statement and skips rows whose organization is gone", async () => {
+    const keyId = randomUUID();
+    const written = await insertApiRequests([row({ keyId }), row({ keyId, orgId: randomUUID() }), row({ keyId, status: 429, errorCode: "RATE_LIMITED" })]);
+    expect(written).toBe(2);
+    expect((await rowsOf(keyId)).map((r) => r.status).sort()).toEqual([200, 429]);
+  });
+});
+
+describe("the buffer", () => {
+  it("writes when a batch is full, and on its timer otherwise", async () => {
+    const batches: number[] = [];
+    const buffer = new RequestLogBuffer(async (rows) => void batches.push(rows.length), { ...DEFAULT_BUFFER_OPTIONS, batchRows: 3, flushIntervalMs: 20 });
+    const written = [1, 2, 3].map(() => buffer.record(row()));
+    await Promise.all(written);
+    expect(batches).toEqual([3]);
+    await buffer.record(row());
+    expect(batches).toEqual([3, 1]);
+  });
+
+  it("is bounded: past its size the oldest rows are dropped and counted, and every waiter settles", async () => {
+    const written: string[] = [];
+    const buffer = new RequestLogBuffer(async (rows) => void written.push(...rows.map((r) => r.route)), {
+      ...DEFAULT_BUFFER_OPTIONS,
+      maxBuffered: 3,
+      batchRows: 100,
+      flushIntervalMs: 3_600_000,
+    });
+    const waits = ["/a", "/b", "/c", "/d", "/e"].map((route) => buffer.record(row({ route })));
+    expect(buffer.size).toBe(3);
+    expect(buffer.dropped).toBe(2);
+    await buffer.flush();
+    await Promise.all(waits);
+    expect(written).toEqual(["/c", "/d", "/e"]);
+  });
+
+  it("retries a failed write once", async () => {
+    let calls = 0;
+    const buffer = new RequestLogBuffer(async () => {
+      if (++calls === 1) throw new Error("blip");
+    }, { ...DEFAULT_BUFFER_OPTIONS, retryDelayMs: 1, flushIntervalMs: 3_600_000 });
+    void buffer.record(row());
+    await buffer.flush();
+    expect(calls).toBe(2);
+    expect(buffer.dropped).toBe(0);
+  });
+});
+
+afterAll(async () => {
+  await getDb().apiRequest.deleteMany({ where: { orgId } });
+});
