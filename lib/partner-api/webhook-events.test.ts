@@ -1,3 +1,4 @@
+import { OPERATOR } from "@/lib/domain/audit/record";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createAttendee } from "@/lib/domain/attendees/create-attendee";
 import { updateAttendee } from "@/lib/domain/attendees/update-attendee";
@@ -36,7 +37,7 @@ beforeAll(async () => {
   otherOrgId = other.id;
   keys.other = (await createTestKey(otherOrgId)).secret;
 
-  const { endpoint, secret } = await createWebhookEndpoint(orgId, { url: hook.url, eventTypes: ["attendee.created", "attendee.updated", "event.updated", "feedback.created"] });
+  const { endpoint, secret } = await createWebhookEndpoint(orgId, { url: hook.url, eventTypes: ["attendee.created", "attendee.updated", "event.updated", "feedback.created"] }, OPERATOR);
   hook.secrets = [secret];
   ids.endpoint = endpoint.id;
 

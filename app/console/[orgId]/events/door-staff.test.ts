@@ -1,3 +1,4 @@
+import { OPERATOR } from "@/lib/domain/audit/record";
 import { randomBytes } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import type { SessionUser } from "@/lib/auth/session";
@@ -54,7 +55,7 @@ beforeAll(async () => {
   attendees = await createTestAttendees(eventId, 5);
   door = await makeUser("door_staff");
   member = await makeUser("member");
-  const { secret } = await createWebhookEndpoint(orgId, { url: receiver.url, eventTypes: ["attendee.updated", "attendee.checked_in"] });
+  const { secret } = await createWebhookEndpoint(orgId, { url: receiver.url, eventTypes: ["attendee.updated", "attendee.checked_in"] }, OPERATOR);
   receiver.secrets = [secret];
 });
 afterAll(async () => {
