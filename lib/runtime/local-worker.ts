@@ -2,6 +2,7 @@ import { runImport } from "@/lib/domain/imports/run-import";
 import { claimDueDataSources } from "@/lib/domain/imports/schedule";
 import { logger } from "@/lib/platform/observability/logger";
 import { pruneIdempotencyKeys } from "@/lib/partner-api/idempotency/run-idempotent";
+import { pruneAuditLog } from "@/lib/domain/audit/prune";
 import { pruneDeliveryLog } from "@/lib/domain/webhooks/prune";
 import { releaseLeases } from "@/lib/domain/webhooks/claim";
 import { runDueDeliveries } from "@/lib/domain/webhooks/run-due";
@@ -37,6 +38,7 @@ export async function runDeliveryLane(
   if (now - state.lastPruneAt >= PRUNE_EVERY_MS && !control.signal?.aborted) {
     await pruneDeliveryLog(new Date(now));
     await pruneIdempotencyKeys(new Date(now));
+    await pruneAuditLog(new Date(now));
     state.lastPruneAt = now;
     pruned = true;
   }

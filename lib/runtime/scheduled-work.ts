@@ -1,6 +1,7 @@
 import { runImport } from "@/lib/domain/imports/run-import";
 import { claimDueDataSources } from "@/lib/domain/imports/schedule";
 import { logger } from "@/lib/platform/observability/logger";
+import { pruneAuditLog } from "@/lib/domain/audit/prune";
 import { pruneDeliveryLog } from "@/lib/domain/webhooks/prune";
 import { runDueDeliveries, type RunDueSummary } from "@/lib/domain/webhooks/run-due";
 
@@ -25,7 +26,7 @@ export type ScheduledWorkOptions = {
 export type ScheduledWorkSummary = {
   deliveries: Pick<RunDueSummary, "attempted" | "outcomes" | "errors" | "fannedOut">;
   imports: { ran: number; failed: number };
-  pruned: { deliveries: number; events: number } | null;
+  pruned: { deliveries: number; events: number; auditEntries: number } | null;
 };
 
 /** Below this, a serverless invocation starts no new import (it could not finish a page). */
@@ -54,7 +55,7 @@ export async function runScheduledWork(options: ScheduledWorkOptions): Promise<S
     }
   }
 
-  const pruned = options.prune && !options.signal?.aborted ? await pruneDeliveryLog(clock()) : null;
+  const pruned = options.prune && !options.signal?.aborted ? { ...(await pruneDeliveryLog(clock())), ...(await pruneAuditLog(clock())) } : null;
   const { attempted, outcomes, errors, fannedOut } = sweep;
   return { deliveries: { attempted, outcomes, errors, fannedOut }, imports, pruned };
 }

@@ -1,4 +1,4 @@
-import { OPERATOR } from "@/lib/domain/audit/record";
+import { OPERATOR, type Actor } from "@/lib/domain/audit/record";
 import { getDb } from "@/lib/platform/db/client";
 import { AppError } from "@/lib/platform/errors/app-error";
 import { createApiKey } from "@/lib/domain/keys/create-key";
@@ -73,10 +73,12 @@ export async function prepareDemoWorkspace(options: DemoWorkspaceOptions = {}): 
     select: { id: true },
   });
   for (const key of previous) await revokeApiKey(key.id, org.id, OPERATOR);
+  // The demo key stays the demo admin's (the console shows who created a key).
+  const demoAdmin: Actor = { type: "user", userId: admin.id, email: admin.email };
   let apiKey: string | null = null;
   let apiKeyError: string | undefined;
   try {
-    apiKey = (await createApiKey(org.id, { name: DEMO_KEY_NAME, scopes: [...SCOPES] }, OPERATOR)).secret;
+    apiKey = (await createApiKey(org.id, { name: DEMO_KEY_NAME, scopes: [...SCOPES] }, demoAdmin)).secret;
   } catch (error) {
     // Integrations locked (billing changed by hand, organization suspended, platform switch off):
     // the console still works, so report it instead of failing the start.
