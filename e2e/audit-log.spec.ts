@@ -6,7 +6,8 @@ import { addEndpoint, closeNewKey, createKey, signUp, uniqueEmail, unlockBilling
 // changed, the filters narrow the list, and the page passes axe at 1280 and 375 px.
 
 test("the audit log shows the admin's changes, filters by action, and never a secret", async ({ page }) => {
-  test.setTimeout(120_000);
+  // A sign-up, two forms and axe in eight variants; the default minute is short on a busy machine.
+  test.setTimeout(300_000);
   const email = uniqueEmail("auditor");
   const orgId = await signUp(page, { email, orgName: "Audit Org" });
   await unlockBilling(orgId);
@@ -54,6 +55,7 @@ test("the audit log shows the admin's changes, filters by action, and never a se
 });
 
 test("a member sees that the audit log is for admins, and no entries", async ({ page, browser }) => {
+  test.setTimeout(180_000);
   const orgId = await signUp(page, { email: uniqueEmail("owner"), orgName: "Audit Member Org" });
   await unlockBilling(orgId);
   await createKey(page, orgId, "Private key name", ["events:read"]);
