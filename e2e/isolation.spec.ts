@@ -20,7 +20,7 @@ test("another organization's ids in URLs and forms are not found", async ({ page
   await unlockBilling(orgB);
 
   const eventA = await createEvent(orgA, "A's summit");
-  for (const section of ["", "/api-keys", "/api-keys/new", `/api-keys/${keyA}`, "/webhooks", "/webhooks/new", "/data-sources", "/members", "/billing", "/events", `/events/${eventA}`, `/events/${eventA}/guests`]) {
+  for (const section of ["", "/api-keys", "/api-keys/new", `/api-keys/${keyA}`, "/webhooks", "/webhooks/new", "/data-sources", "/members", "/billing", "/audit", "/events", `/events/${eventA}`, `/events/${eventA}/guests`]) {
     const response = await pageB.goto(`/console/${orgA}${section}`);
     expect(response?.status(), section || "overview").toBe(404);
     await expect(pageB.getByRole("heading", { level: 1 })).toHaveText("Page not found");

@@ -1,3 +1,4 @@
+import { testActor } from "@/lib/testing/actor";
 import fs from "node:fs";
 import path from "node:path";
 import { randomBytes } from "node:crypto";
@@ -74,8 +75,8 @@ async function makeOrg(): Promise<Fixture & { admin: SessionUser }> {
   const [attendee] = await createTestAttendees(eventId, 1);
   const formId = (await getDb().form.create({ data: { eventId, name: "Survey", status: "open" } })).id;
   const keyId = (await createTestKey(orgId)).id;
-  const inviteId = (await createInvite(orgId, { email: `i-${randomBytes(3).toString("hex")}@example.com`, role: "member" }, admin.id)).invite.id;
-  const endpointId = (await createWebhookEndpoint(orgId, { url: "http://127.0.0.1:9/hooks", eventTypes: ["attendee.created"] })).endpoint.id;
+  const inviteId = (await createInvite(orgId, { email: `i-${randomBytes(3).toString("hex")}@example.com`, role: "member" }, testActor(admin.id))).invite.id;
+  const endpointId = (await createWebhookEndpoint(orgId, { url: "http://127.0.0.1:9/hooks", eventTypes: ["attendee.created"] }, OPERATOR)).endpoint.id;
   const deliveryId = (await sendTestPing(orgId, endpointId)).deliveryId;
   const source = await getDb().dataSource.create({
     data: { orgId, eventId, name: "S", target: "attendees", url: "http://127.0.0.1:9/people", headerNames: [], mapping: { fields: { email: { path: "email" } } } },
@@ -123,6 +124,7 @@ async function snapshot(orgIds: string[]) {
     sponsors: await db.sponsor.findMany({ where: { event: { orgId: { in: orgIds } } }, ...byId }),
     cardSponsors: await db.eventCardSponsor.findMany({ where: { event: { orgId: { in: orgIds } } }, orderBy: { eventId: "asc" } }),
     infoSections: await db.infoSection.findMany({ where: { event: { orgId: { in: orgIds } } }, ...byId }),
+    auditEntries: await db.auditEntry.findMany({ where: { orgId: { in: orgIds } }, ...byId }),
   };
 }
 

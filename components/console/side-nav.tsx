@@ -4,7 +4,7 @@ import Link from "next/link";
 import { usePathname } from "next/navigation";
 import { useEffect, useRef } from "react";
 import { cx, focusRing } from "@/components/ui/cx";
-import { BookIcon, CalendarIcon, CardIcon, DatabaseIcon, ExternalIcon, HomeIcon, KeyIcon, UsersIcon, WebhookIcon } from "@/components/ui/icons";
+import { BookIcon, CalendarIcon, CardIcon, DatabaseIcon, ExternalIcon, HistoryIcon, HomeIcon, KeyIcon, UsersIcon, WebhookIcon } from "@/components/ui/icons";
 
 const ITEMS = [
   { segment: "", label: "Overview", Icon: HomeIcon },
@@ -14,13 +14,14 @@ const ITEMS = [
   { segment: "data-sources", label: "Data sources", Icon: DatabaseIcon },
   { segment: "members", label: "Members", Icon: UsersIcon },
   { segment: "billing", label: "Billing", Icon: CardIcon },
+  { segment: "audit", label: "Audit log", Icon: HistoryIcon, adminOnly: true },
 ] as const;
 
 /**
  * The console sections. A column on wide screens; on phones a row that scrolls sideways
  * under the header, so every section stays one tap away without a hidden menu.
  */
-export function SideNav({ orgId, doorStaff = false }: { orgId: string; doorStaff?: boolean }) {
+export function SideNav({ orgId, doorStaff = false, admin = false }: { orgId: string; doorStaff?: boolean; admin?: boolean }) {
   const pathname = usePathname();
   const navRef = useRef<HTMLElement>(null);
   const base = `/console/${orgId}`;
@@ -49,7 +50,7 @@ export function SideNav({ orgId, doorStaff = false }: { orgId: string; doorStaff
     );
   return (
     <nav ref={navRef} aria-label="Console" className="relative flex gap-1 overflow-x-auto px-3 py-2 md:flex-col md:overflow-visible md:px-3 md:py-4">
-      {ITEMS.filter((item) => !doorStaff || item.segment === "events").map(({ segment, label, Icon }) => {
+      {ITEMS.filter((item) => (doorStaff ? item.segment === "events" : admin || !("adminOnly" in item))).map(({ segment, label, Icon }) => {
         const href = segment ? `${base}/${segment}` : base;
         const active = segment ? pathname === href || pathname.startsWith(`${href}/`) : pathname === base;
         return (

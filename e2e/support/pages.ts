@@ -24,6 +24,7 @@ export const PAGES: Record<string, (ids: PageIds) => string> = {
   "app/console/[orgId]/api-keys/[keyId]/page.tsx": ({ orgId, keyId }) => `/console/${orgId}/api-keys/${keyId}`,
   "app/console/[orgId]/billing/page.tsx": ({ orgId }) => `/console/${orgId}/billing`,
   "app/console/[orgId]/members/page.tsx": ({ orgId }) => `/console/${orgId}/members`,
+  "app/console/[orgId]/audit/page.tsx": ({ orgId }) => `/console/${orgId}/audit`,
   "app/console/[orgId]/events/page.tsx": ({ orgId }) => `/console/${orgId}/events`,
   "app/console/[orgId]/events/[eventId]/page.tsx": ({ orgId, eventId }) => `/console/${orgId}/events/${eventId}`,
   "app/console/[orgId]/events/[eventId]/programme/page.tsx": ({ orgId, eventId }) => `/console/${orgId}/events/${eventId}/programme`,

@@ -1,3 +1,4 @@
+import { OPERATOR } from "@/lib/domain/audit/record";
 import { randomUUID } from "node:crypto";
 import { InngestTestEngine } from "@inngest/test";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
@@ -33,7 +34,7 @@ let hook: WebhookReceiver;
 beforeAll(async () => {
   hook = await startWebhookReceiver();
   scope.orgId = (await createTestOrg()).id;
-  const { secret } = await createWebhookEndpoint(scope.orgId, { url: hook.url, eventTypes: ["feedback.created"] });
+  const { secret } = await createWebhookEndpoint(scope.orgId, { url: hook.url, eventTypes: ["feedback.created"] }, OPERATOR);
   hook.secrets = [secret];
 });
 afterAll(async () => hook?.close());

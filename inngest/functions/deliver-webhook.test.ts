@@ -1,3 +1,4 @@
+import { OPERATOR } from "@/lib/domain/audit/record";
 import { InngestTestEngine } from "@inngest/test";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { getDb } from "@/lib/platform/db/client";
@@ -22,7 +23,7 @@ let orgId: string;
 beforeAll(async () => {
   hook = await startWebhookReceiver({ reply: () => replies.shift() ?? { status: 200, body: "ok" } });
   orgId = (await createTestOrg()).id;
-  const { secret } = await createWebhookEndpoint(orgId, { url: hook.url, eventTypes: ["session.created"] });
+  const { secret } = await createWebhookEndpoint(orgId, { url: hook.url, eventTypes: ["session.created"] }, OPERATOR);
   hook.secrets = [secret];
 });
 afterAll(async () => hook?.close());
@@ -106,10 +107,10 @@ describe("webhooks/deliver", () => {
   it("stops while integrations are locked, leaving the delivery to the sweep", async () => {
     const org = await createTestOrg();
     const lockedHook = await startWebhookReceiver();
-    await createWebhookEndpoint(org.id, { url: lockedHook.url, eventTypes: ["session.created"] });
+    await createWebhookEndpoint(org.id, { url: lockedHook.url, eventTypes: ["session.created"] }, OPERATOR);
     const event = await getDb().$transaction((tx) => recordWebhookEvent(tx, { orgId: org.id, type: "session.created", data: {} }));
     const [deliveryId] = (await fanOutEvents({ eventIds: [event.id] })).deliveryIds;
-    await setOrganizationStatus(org.id, "suspended");
+    await setOrganizationStatus(org.id, "suspended", OPERATOR);
     const { result, ctx } = await run(deliveryId);
     expect(result).toMatchObject({ outcomes: ["postponed"], final: { reason: "org_suspended" } });
     expect(ctx.step.sleep).not.toHaveBeenCalled();

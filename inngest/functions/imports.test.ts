@@ -1,3 +1,4 @@
+import { OPERATOR } from "@/lib/domain/audit/record";
 import { InngestTestEngine } from "@inngest/test";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { getDb } from "@/lib/platform/db/client";
@@ -36,7 +37,7 @@ async function source(path: string, schedule: "manual" | "hourly" | "daily" = "m
     url: `${partner.baseUrl}${path}`,
     mapping,
     schedule,
-  });
+  }, OPERATOR);
 }
 
 function runEvent(dataSourceId: string, trigger: "manual" | "schedule") {

@@ -1,3 +1,4 @@
+import { OPERATOR } from "@/lib/domain/audit/record";
 import { randomBytes } from "node:crypto";
 import { describe, expect, it } from "vitest";
 import { createInvite, acceptInviteWithNewAccount, acceptInviteWithoutDisclosure } from "@/lib/domain/orgs/invites";
@@ -73,7 +74,7 @@ describe("the same hashing work whether or not the email exists", { timeout: 120
     const { org } = await signUpWithOrganization({ email: email("admin"), password, orgName: "Inviting" });
     const taken = email("member");
     await signUpWithOrganization({ email: taken, password, orgName: "Own org" });
-    const { token } = await createInvite(org.id, { email: taken, role: "member" }, null);
+    const { token } = await createInvite(org.id, { email: taken, role: "member" }, OPERATOR);
     expect(await hashesDuring(() => acceptInviteWithNewAccount("not-a-real-token", { password }))).toBe(1);
     expect(await hashesDuring(() => acceptInviteWithNewAccount(token, { password }))).toBe(1);
   });
@@ -84,8 +85,8 @@ describe("the same hashing work whether or not the email exists", { timeout: 120
     await signUpWithOrganization({ email: taken, password, orgName: "Their own org" });
     const before = await getDb().user.findUniqueOrThrow({ where: { email: taken }, include: { memberships: true } });
     const free = email("no-account");
-    const toTaken = await createInvite(org.id, { email: taken, role: "member" }, null);
-    const toFree = await createInvite(org.id, { email: free, role: "member" }, null);
+    const toTaken = await createInvite(org.id, { email: taken, role: "member" }, OPERATOR);
+    const toFree = await createInvite(org.id, { email: free, role: "member" }, OPERATOR);
 
     let freeAnswer: unknown;
     let takenAnswer: unknown;

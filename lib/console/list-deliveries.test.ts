@@ -1,3 +1,4 @@
+import { OPERATOR } from "@/lib/domain/audit/record";
 import { randomUUID } from "node:crypto";
 import { beforeAll, describe, expect, it } from "vitest";
 import { getDb } from "@/lib/platform/db/client";
@@ -33,8 +34,8 @@ async function delivery(endpoint: string, type: string, state: "pending" | "succ
 
 beforeAll(async () => {
   orgId = (await createTestOrg()).id;
-  endpointId = (await createWebhookEndpoint(orgId, { url: "http://127.0.0.1:9/a", eventTypes: ["attendee.created"] })).endpoint.id;
-  otherEndpointId = (await createWebhookEndpoint(orgId, { url: "http://127.0.0.1:9/b", eventTypes: ["attendee.created"] })).endpoint.id;
+  endpointId = (await createWebhookEndpoint(orgId, { url: "http://127.0.0.1:9/a", eventTypes: ["attendee.created"] }, OPERATOR)).endpoint.id;
+  otherEndpointId = (await createWebhookEndpoint(orgId, { url: "http://127.0.0.1:9/b", eventTypes: ["attendee.created"] }, OPERATOR)).endpoint.id;
   // 30 succeeded attendee.created (one per hour), 2 exhausted session.updated, one older than 30 days, one on another endpoint.
   for (let i = 0; i < 30; i++) await delivery(endpointId, "attendee.created", "succeeded", (i + 1) * 60 * 60 * 1000);
   await delivery(endpointId, "session.updated", "exhausted", 2 * DAY);

@@ -1,3 +1,4 @@
+import { OPERATOR } from "@/lib/domain/audit/record";
 import { describe, expect, it } from "vitest";
 import { getDb } from "@/lib/platform/db/client";
 import { AppError } from "@/lib/platform/errors/app-error";
@@ -38,7 +39,7 @@ describe("authenticateAndCount", () => {
   it("counts a live key's requests while its organization is locked (the lock is decided from the same row)", async () => {
     const org = await createTestOrg();
     const key = await createTestKey(org.id);
-    await setBilling(org.id, { plan: "free" });
+    await setBilling(org.id, { plan: "free" }, OPERATOR);
     const { key: found } = await authenticateAndCount(key.secret);
     expect(found.org.billingPlan).toBe("free");
     expect(await counter(key.id)).toBe(1);
@@ -47,7 +48,7 @@ describe("authenticateAndCount", () => {
   it("never counts a revoked, expired or unknown key", async () => {
     const org = await createTestOrg();
     const revoked = await createTestKey(org.id);
-    await revokeApiKey(revoked.id, org.id);
+    await revokeApiKey(revoked.id, org.id, OPERATOR);
     expect(await refusal(revoked.secret)).toBe("revoked_key");
     expect(await counter(revoked.id)).toBeNull();
 

@@ -1,4 +1,5 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
+import { OPERATOR } from "@/lib/domain/audit/record";
 import { getDb } from "@/lib/platform/db/client";
 import { createApiKey } from "@/lib/domain/keys/create-key";
 import { SCOPES } from "@/lib/domain/keys/scopes";
@@ -13,7 +14,7 @@ let org: Awaited<ReturnType<typeof createTestOrg>>;
 let eventId: string;
 
 const keyWith = async (allowedIps: string[], orgId = org.id) =>
-  (await createApiKey(orgId, { name: `fenced ${allowedIps.join(" ")}`, scopes: [...SCOPES], allowedIps })).secret;
+  (await createApiKey(orgId, { name: `fenced ${allowedIps.join(" ")}`, scopes: [...SCOPES], allowedIps }, OPERATOR)).secret;
 
 const from = (secret: string, forwardedFor: string | null, path = "/partner/v1/me") =>
   fetch(`${server.baseUrl}${path}`, { headers: { ...bearer(secret), ...(forwardedFor ? { "x-forwarded-for": forwardedFor } : {}) } });
@@ -123,7 +124,7 @@ describe("place in the pipeline", () => {
 
   it("refused requests are not counted and never update lastUsedAt", async () => {
     vi.stubEnv("VERCEL", "1");
-    const created = await createApiKey(org.id, { name: "counted?", scopes: ["events:read"], allowedIps: ["203.0.113.0/24"] });
+    const created = await createApiKey(org.id, { name: "counted?", scopes: ["events:read"], allowedIps: ["203.0.113.0/24"] }, OPERATOR);
     for (let i = 0; i < 3; i++) await expectRefused(await from(created.secret, "198.51.100.1", `/partner/v1/events/${eventId}`));
     expect(await getDb().rateLimitCounter.count({ where: { keyId: created.id } })).toBe(0);
     expect((await getDb().apiKey.findUniqueOrThrow({ where: { id: created.id } })).lastUsedAt).toBeNull();

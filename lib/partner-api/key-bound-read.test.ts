@@ -1,3 +1,4 @@
+import { OPERATOR } from "@/lib/domain/audit/record";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { flushRequestLog } from "@/lib/domain/request-log/record";
 import { getDb, getPgPool } from "@/lib/platform/db/client";
@@ -59,7 +60,7 @@ describe("the read in the key's statement", () => {
   it("runs for a locked organization too; the pipeline refuses it from the key's row before the result is used", async () => {
     const org = await createTestOrg();
     const key = await createTestKey(org.id, ["attendees:read"]);
-    await setBilling(org.id, { plan: "free" });
+    await setBilling(org.id, { plan: "free" }, OPERATOR);
     const { seen, key: found } = await probed(key.secret, "attendees:read");
     expect(seen).toBe(org.id);
     expect(found.org.billingPlan).toBe("free");

@@ -1,3 +1,4 @@
+import { OPERATOR } from "@/lib/domain/audit/record";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { getDb } from "@/lib/platform/db/client";
 import { revokeApiKey } from "@/lib/domain/keys/revoke-key";
@@ -58,7 +59,7 @@ describe("credentials", () => {
 
   it("refuses revoked and expired keys", async () => {
     const key = await createTestKey(org.id);
-    await revokeApiKey(key.id, org.id);
+    await revokeApiKey(key.id, org.id, OPERATOR);
     await expectError(await get("/partner/v1/me", bearer(key.secret)), 401, "UNAUTHORIZED", "revoked_key");
 
     const expiring = await createTestKey(org.id, ["events:read"], new Date(Date.now() + 60_000));

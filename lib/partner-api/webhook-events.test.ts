@@ -37,7 +37,7 @@ beforeAll(async () => {
   otherOrgId = other.id;
   keys.other = (await createTestKey(otherOrgId)).secret;
 
-  const { endpoint, secret } = await createWebhookEndpoint(orgId, { url: hook.url, eventTypes: ["attendee.created", "attendee.updated", "event.updated", "feedback.created"] });
+  const { endpoint, secret } = await createWebhookEndpoint(orgId, { url: hook.url, eventTypes: ["attendee.created", "attendee.updated", "event.updated", "feedback.created"] }, OPERATOR);
   hook.secrets = [secret];
   ids.endpoint = endpoint.id;
 

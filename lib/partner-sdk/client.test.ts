@@ -1,3 +1,4 @@
+import { OPERATOR } from "@/lib/domain/audit/record";
 import { randomUUID } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { getDb } from "@/lib/platform/db/client";
@@ -39,7 +40,7 @@ beforeAll(async () => {
   eventId = event.id;
   archivedEventId = (await createTestEvent(org.id, { status: "archived" })).id;
   attendeeIds = (await createTestAttendees(event.id, 7)).map((attendee) => attendee.id);
-  const { secret } = await createWebhookEndpoint(org.id, { url: hook.url, eventTypes: ["attendee.created"] });
+  const { secret } = await createWebhookEndpoint(org.id, { url: hook.url, eventTypes: ["attendee.created"] }, OPERATOR);
   signingSecret = secret;
 });
 afterAll(async () => {

@@ -1,3 +1,4 @@
+import { OPERATOR } from "@/lib/domain/audit/record";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { GET } from "@/app/api/cron/tick/route";
 import { createAttendee } from "@/lib/domain/attendees/create-attendee";
@@ -43,7 +44,7 @@ describe("cron route", () => {
     process.env.CRON_SECRET = SECRET;
     const org = await createTestOrg();
     const event = await createTestEvent(org.id);
-    const { secret } = await createWebhookEndpoint(org.id, { url: receiver.url, eventTypes: ["attendee.created"] });
+    const { secret } = await createWebhookEndpoint(org.id, { url: receiver.url, eventTypes: ["attendee.created"] }, OPERATOR);
     receiver.secrets = [secret];
     receiver.received.length = 0;
     await createAttendee(org.id, event.id, { email: "cron-401@example.com" }, null);
@@ -60,7 +61,7 @@ describe("cron route", () => {
     process.env.CRON_SECRET = SECRET;
     const org = await createTestOrg();
     const event = await createTestEvent(org.id);
-    const { secret } = await createWebhookEndpoint(org.id, { url: receiver.url, eventTypes: ["attendee.created"] });
+    const { secret } = await createWebhookEndpoint(org.id, { url: receiver.url, eventTypes: ["attendee.created"] }, OPERATOR);
     receiver.secrets = [secret];
     receiver.received.length = 0;
     const attendee = await createAttendee(org.id, event.id, { email: "cron-ok@example.com" }, null);
@@ -69,7 +70,7 @@ describe("cron route", () => {
     expect(response.status).toBe(200);
     const body = await response.json();
     expect(body.deliveries.attempted).toBeGreaterThanOrEqual(1);
-    expect(body.pruned).toEqual({ deliveries: expect.any(Number), events: expect.any(Number), requests: expect.any(Number) });
+    expect(body.pruned).toEqual({ deliveries: expect.any(Number), events: expect.any(Number), requests: expect.any(Number), auditEntries: expect.any(Number) });
     expect(body.imports).toEqual({ ran: expect.any(Number), failed: expect.any(Number) });
     const delivered = await receiver.waitFor(1);
     expect(delivered.some((d) => d.body.data.id === attendee.id)).toBe(true);

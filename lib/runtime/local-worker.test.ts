@@ -1,3 +1,4 @@
+import { OPERATOR } from "@/lib/domain/audit/record";
 import net from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createAttendee } from "@/lib/domain/attendees/create-attendee";
@@ -23,7 +24,7 @@ describe("local worker (no Inngest)", () => {
   it("delivers what a request recorded, and prunes once a day", async () => {
     const org = await createTestOrg();
     const event = await createTestEvent(org.id);
-    const { secret } = await createWebhookEndpoint(org.id, { url: receiver.url, eventTypes: ["attendee.created"] });
+    const { secret } = await createWebhookEndpoint(org.id, { url: receiver.url, eventTypes: ["attendee.created"] }, OPERATOR);
     receiver.secrets = [secret];
 
     const attendee = await createAttendee(org.id, event.id, { email: "ada@example.com" }, null);
@@ -56,11 +57,11 @@ describe("local worker (no Inngest)", () => {
       url: `http://127.0.0.1:${(silent.address() as net.AddressInfo).port}/attendees`,
       mapping: { fields: { email: { path: "email" } } },
       schedule: "hourly",
-    });
+    }, OPERATOR);
     const org = await createTestOrg();
     const event = await createTestEvent(org.id);
     const hook = await startWebhookReceiver();
-    const { secret } = await createWebhookEndpoint(org.id, { url: hook.url, eventTypes: ["attendee.created"] });
+    const { secret } = await createWebhookEndpoint(org.id, { url: hook.url, eventTypes: ["attendee.created"] }, OPERATOR);
     hook.secrets = [secret];
 
     const worker = startLocalWorker({ tickMs: 100 });

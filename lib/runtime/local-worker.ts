@@ -2,6 +2,7 @@ import { runImport } from "@/lib/domain/imports/run-import";
 import { claimDueDataSources } from "@/lib/domain/imports/schedule";
 import { logger } from "@/lib/platform/observability/logger";
 import { pruneIdempotencyKeys } from "@/lib/partner-api/idempotency/run-idempotent";
+import { pruneAuditLog } from "@/lib/domain/audit/prune";
 import { pruneDeliveryLog } from "@/lib/domain/webhooks/prune";
 import { pruneRequestLog } from "@/lib/domain/request-log/prune";
 import { releaseLeases } from "@/lib/domain/webhooks/claim";
@@ -39,6 +40,7 @@ export async function runDeliveryLane(
     await pruneDeliveryLog(new Date(now));
     await pruneIdempotencyKeys(new Date(now));
     await pruneRequestLog(new Date(now), { signal: control.signal });
+    await pruneAuditLog(new Date(now));
     state.lastPruneAt = now;
     pruned = true;
   }

@@ -1,6 +1,7 @@
 import { runImport } from "@/lib/domain/imports/run-import";
 import { claimDueDataSources } from "@/lib/domain/imports/schedule";
 import { logger } from "@/lib/platform/observability/logger";
+import { pruneAuditLog } from "@/lib/domain/audit/prune";
 import { pruneDeliveryLog } from "@/lib/domain/webhooks/prune";
 import { pruneRequestLog } from "@/lib/domain/request-log/prune";
 import { runDueDeliveries, type RunDueSummary } from "@/lib/domain/webhooks/run-due";
@@ -26,7 +27,7 @@ export type ScheduledWorkOptions = {
 export type ScheduledWorkSummary = {
   deliveries: Pick<RunDueSummary, "attempted" | "outcomes" | "errors" | "fannedOut">;
   imports: { ran: number; failed: number };
-  pruned: { deliveries: number; events: number; requests: number } | null;
+  pruned: { deliveries: number; events: number; requests: number; auditEntries: number } | null;
 };
 
 /** Below this, a serverless invocation starts no new import (it could not finish a page). */
@@ -56,7 +57,11 @@ export async function runScheduledWork(options: ScheduledWorkOptions): Promise<S
   }
 
   const pruned = options.prune && !options.signal?.aborted
-    ? { ...(await pruneDeliveryLog(clock())), requests: await pruneRequestLog(clock(), { signal: options.signal }) }
+    ? {
+        ...(await pruneDeliveryLog(clock())),
+        requests: await pruneRequestLog(clock(), { signal: options.signal }),
+        ...(await pruneAuditLog(clock())),
+      }
     : null;
   const { attempted, outcomes, errors, fannedOut } = sweep;
   return { deliveries: { attempted, outcomes, errors, fannedOut }, imports, pruned };

@@ -1,3 +1,4 @@
+import { OPERATOR } from "@/lib/domain/audit/record";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createAttendee } from "@/lib/domain/attendees/create-attendee";
 import { sqlRows } from "@/lib/platform/db/client";
@@ -27,7 +28,7 @@ describe("worker shutdown", () => {
   it("stops claiming and releases the leases of attempts in flight", async () => {
     const org = await createTestOrg();
     const event = await createTestEvent(org.id);
-    await createWebhookEndpoint(org.id, { url: receiver.url, eventTypes: ["attendee.created"] });
+    await createWebhookEndpoint(org.id, { url: receiver.url, eventTypes: ["attendee.created"] }, OPERATOR);
     await createAttendee(org.id, event.id, { email: "in-flight@example.com" }, null);
 
     const shutdown = new AbortController();

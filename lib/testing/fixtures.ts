@@ -1,3 +1,4 @@
+import { OPERATOR } from "@/lib/domain/audit/record";
 import { randomBytes } from "node:crypto";
 import { generateBadgeCode } from "@/lib/domain/badges/badge-code";
 import { getDb } from "@/lib/platform/db/client";
@@ -15,7 +16,7 @@ export async function createTestOrg(options: { name?: string; plan?: "free" | "c
 }
 
 export async function createTestKey(orgId: string, scopes: readonly Scope[] = SCOPES, expiresAt: Date | null = null) {
-  return createApiKey(orgId, { name: `test key ${scopes.join(" ")}`, scopes: [...scopes], expiresAt });
+  return createApiKey(orgId, { name: `test key ${scopes.join(" ")}`, scopes: [...scopes], expiresAt }, OPERATOR);
 }
 
 export async function createTestEvent(orgId: string, data: Partial<Prisma.EventUncheckedCreateInput> = {}) {

@@ -14,6 +14,7 @@
 //     targets: { signInP99Ms, meP99Ms }, meetsTargets } (each figure { p50Ms, p99Ms, maxMs, count, statuses })
 // stderr: progress. Database: as bench:api (BENCH_DATABASE_SERVER / DATABASE_URL, fresh
 // database BENCH_DATABASE_NAME, default svc_bench_auth; else embedded PGlite).
+import { OPERATOR } from "@/lib/domain/audit/record";
 import { randomBytes } from "node:crypto";
 import { performance } from "node:perf_hooks";
 import { setTimeout as sleep } from "node:timers/promises";
@@ -90,8 +91,8 @@ async function main(): Promise<number> {
     process.env.DATABASE_URL = database.url;
     process.env.DATABASE_POOL_MAX = String(database.poolMax);
     const org = await createOrganization({ name: "Bench organization" });
-    await setBilling(org.id, { plan: "card" });
-    const key = await createApiKey(org.id, { name: "bench key", scopes: ["events:read"] });
+    await setBilling(org.id, { plan: "card" }, OPERATOR);
+    const key = await createApiKey(org.id, { name: "bench key", scopes: ["events:read"] }, OPERATOR);
     const email = `bench-user-${randomBytes(4).toString("hex")}@example.com`;
     await getDb().user.create({ data: { email, name: "Bench", passwordHash: await hashPassword(PASSWORD) } });
     // Real accounts for the enumeration probes: one wrong password each (no limit reached).

@@ -10,6 +10,7 @@
 //   { case, path, rows, ttfb: { p50Ms, p95Ms }, total: { p50Ms, p95Ms, maxMs }, meetsTarget }
 // stderr: progress. Database: as bench:api (BENCH_DATABASE_SERVER / DATABASE_URL, fresh
 // database BENCH_DATABASE_NAME, default svc_bench_console; else embedded PGlite).
+import { OPERATOR } from "@/lib/domain/audit/record";
 import { randomBytes } from "node:crypto";
 import fs from "node:fs";
 import { performance } from "node:perf_hooks";
@@ -82,7 +83,7 @@ async function main(): Promise<number> {
     process.env.DATABASE_URL = database.url;
     process.env.DATABASE_POOL_MAX = String(database.poolMax);
     const org = await createOrganization({ name: "Bench organization" });
-    await setBilling(org.id, { plan: "card" });
+    await setBilling(org.id, { plan: "card" }, OPERATOR);
     const email = `bench-admin-${randomBytes(4).toString("hex")}@example.com`;
     const user = await getDb().user.create({ data: { email, name: "Bench admin", passwordHash: await hashPassword(PASSWORD) } });
     await getDb().membership.create({ data: { orgId: org.id, userId: user.id, role: "admin" } });

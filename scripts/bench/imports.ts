@@ -12,6 +12,7 @@
 //                                         default svc_bench_imports) is made there and dropped at the
 //                                         end unless BENCH_KEEP_DATABASE=1. Neither: in-memory PGlite.
 //   BENCH_RECORDS (default 5000)  BENCH_PAGE_SIZE (default 1000; records per partner page)
+import { OPERATOR } from "@/lib/domain/audit/record";
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { disconnectDb, getDb } from "@/lib/platform/db/client";
@@ -105,7 +106,7 @@ async function main(): Promise<number> {
           jobTitle: { path: "role" },
         },
       },
-    });
+    }, OPERATOR);
     emit({
       database: database.kind,
       records,

@@ -62,7 +62,7 @@ export default async function OrgLayout({ children, params }: { children: ReactN
         </header>
         <div className="flex flex-1 flex-col md:flex-row">
           <aside className="sticky top-14 z-20 border-b border-zinc-200 bg-white/95 backdrop-blur md:static md:w-56 md:shrink-0 md:border-r md:border-b-0 md:bg-transparent dark:border-zinc-800 dark:bg-zinc-950/95 md:dark:bg-transparent">
-            <SideNav orgId={orgId} doorStaff={membership.role === "door_staff"} />
+            <SideNav orgId={orgId} doorStaff={membership.role === "door_staff"} admin={membership.role === "admin"} />
           </aside>
           <main id="main-content" className="min-w-0 flex-1 px-4 py-6 sm:px-6 lg:px-10 lg:py-8">
             <div className="mx-auto max-w-5xl space-y-6">

@@ -1,3 +1,4 @@
+import { OPERATOR } from "@/lib/domain/audit/record";
 import { readFileSync } from "node:fs";
 import { z } from "zod";
 import { AppError, validationError } from "@/lib/platform/errors/app-error";
@@ -85,7 +86,7 @@ export const importCommands = {
         ...(flags["next-page-path"] !== undefined ? { nextPagePath: flags["next-page-path"] } : {}),
         ...(flags["headers-file"] !== undefined ? { headers: readHeadersFile(flags["headers-file"]) } : {}),
         ...(flags.config !== undefined ? readConfigFile(flags.config) : {}),
-      });
+      }, OPERATOR);
       return { dataSource };
     },
   }),
@@ -116,7 +117,7 @@ export const importCommands = {
         // A headers file replaces the whole set (every value is in the file).
         ...(flags["headers-file"] !== undefined ? { headers: readHeadersFile(flags["headers-file"]) } : {}),
         ...(flags.config !== undefined ? readConfigFile(flags.config) : {}),
-      });
+      }, OPERATOR);
       return { dataSource };
     },
   }),

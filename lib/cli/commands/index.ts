@@ -1,5 +1,6 @@
 import type { Command } from "../command";
 import { accountCommands } from "./accounts";
+import { auditCommands } from "./audit";
 import { demoCommands } from "./demo";
 import { engagementCommands } from "./engagement";
 import { importCommands } from "./imports";
@@ -18,4 +19,5 @@ export const commands: Record<string, Command> = {
   ...engagementCommands,
   ...importCommands,
   ...transitionCommands,
+  ...auditCommands,
 };

@@ -1,3 +1,4 @@
+import { OPERATOR } from "@/lib/domain/audit/record";
 import { z } from "zod";
 import { config } from "@/lib/platform/config/env";
 import { migrate } from "@/lib/platform/db/migrate";
@@ -47,13 +48,13 @@ export const organizationCommands = {
   "org:set-status": command({
     summary: "--org ID --status active|suspended",
     flags: z.strictObject({ org: z.string(), status: orgStatusSchema }),
-    run: async ({ org, status }) => ({ org: orgProjection(await setOrganizationStatus(org, status)) }),
+    run: async ({ org, status }) => ({ org: orgProjection(await setOrganizationStatus(org, status, OPERATOR)) }),
   }),
   "admin:create": command({
     summary: "--org ID --email E --password P",
     flags: z.strictObject({ org: z.string(), email: z.string(), password: z.string() }),
     run: async ({ org, email, password }) => {
-      const user = await createOrgAdmin(org, { email, password });
+      const user = await createOrgAdmin(org, { email, password }, OPERATOR);
       return { user: { id: user.id, email: user.email } };
     },
   }),
@@ -73,7 +74,7 @@ export const organizationCommands = {
         scopes: flags.scopes,
         expiresAt: flags["expires-at"] ?? null,
         allowedIps: flags["allowed-ips"],
-      });
+      }, OPERATOR);
       return {
         key: { id: key.id, prefix: key.prefix, secret: key.secret, scopes: key.scopes, expiresAt: key.expiresAt, allowedIps: key.allowedIps },
       };
@@ -83,7 +84,7 @@ export const organizationCommands = {
     summary: "--key ID (idempotent)",
     flags: z.strictObject({ key: z.string() }),
     run: async ({ key }) => {
-      const revoked = await revokeApiKey(key, null);
+      const revoked = await revokeApiKey(key, null, OPERATOR);
       return { key: { id: revoked.id, revokedAt: revoked.revokedAt } };
     },
   }),
@@ -100,7 +101,7 @@ export const organizationCommands = {
         plan: flags.plan,
         annualUntil: flags["annual-until"],
         account: flags.account,
-      });
+      }, OPERATOR);
       return { org: orgProjection(org) };
     },
   }),

@@ -1,3 +1,4 @@
+import { OPERATOR } from "@/lib/domain/audit/record";
 import { z } from "zod";
 import { getDb } from "@/lib/platform/db/client";
 import { AppError } from "@/lib/platform/errors/app-error";
@@ -42,7 +43,7 @@ export const webhookCommands = {
         url: flags.url,
         eventTypes: flags.events,
         description: flags.description,
-      });
+      }, OPERATOR);
       return { endpoint: { ...endpoint, secret } };
     },
   }),
@@ -67,7 +68,7 @@ export const webhookCommands = {
         eventTypes: flags.events,
         description: flags.description,
         enabled: flags.enabled,
-      });
+      }, OPERATOR);
       return { endpoint };
     },
   }),
@@ -75,14 +76,14 @@ export const webhookCommands = {
     summary: "--endpoint ID (prints the new secret, once; the old one signs alongside for 24 h)",
     flags: z.strictObject({ endpoint: z.string() }),
     run: async ({ endpoint: endpointId }) => {
-      const { endpoint, secret } = await rollWebhookSecret(await orgOfEndpoint(endpointId), endpointId);
+      const { endpoint, secret } = await rollWebhookSecret(await orgOfEndpoint(endpointId), endpointId, OPERATOR);
       return { endpoint: { ...endpoint, secret } };
     },
   }),
   "webhook:delete": command({
     summary: "--endpoint ID (with its delivery log)",
     flags: z.strictObject({ endpoint: z.string() }),
-    run: async ({ endpoint }) => ({ deleted: await deleteWebhookEndpoint(await orgOfEndpoint(endpoint), endpoint) }),
+    run: async ({ endpoint }) => ({ deleted: await deleteWebhookEndpoint(await orgOfEndpoint(endpoint), endpoint, OPERATOR) }),
   }),
   "webhook:ping": command({
     summary: "--endpoint ID (records a ping for this endpoint and attempts it now)",
@@ -102,7 +103,7 @@ export const webhookCommands = {
   "webhook:recover": command({
     summary: "--endpoint ID --since ISO [--until ISO] (one new attempt now for each failed delivery created in the window)",
     flags: z.strictObject({ endpoint: z.string(), since: z.string(), until: z.string().optional() }),
-    run: async ({ endpoint, since, until }) => recoverDeliveries(await orgOfEndpoint(endpoint), endpoint, { since, until }),
+    run: async ({ endpoint, since, until }) => recoverDeliveries(await orgOfEndpoint(endpoint), endpoint, { since, until }, OPERATOR),
   }),
   "webhooks:run-due": command({
     summary: "[--org ID] [--limit N] (fan out the outbox and attempt every due delivery)",

@@ -1,3 +1,4 @@
+import { OPERATOR } from "@/lib/domain/audit/record";
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { inngest } from "@/lib/platform/jobs/client";
 import { getDb, getPgPool } from "@/lib/platform/db/client";
@@ -136,7 +137,7 @@ describe("other writers leave the lock to fan-out", () => {
     const locked = await createTestOrg();
     const lockedEvent = await createTestEvent(locked.id);
     await endpoint(locked.id, ["attendee.created"]);
-    await setBilling(locked.id, { plan: "free" });
+    await setBilling(locked.id, { plan: "free" }, OPERATOR);
     const attendee = await createAttendee(locked.id, lockedEvent.id, { email: unique("console") }, null);
     const recorded = await getDb().webhookEvent.findFirstOrThrow({
       where: { orgId: locked.id, type: "attendee.created", data: { path: ["id"], equals: attendee.id } },

@@ -7,9 +7,13 @@ import type { Tx } from "@/lib/platform/db/write-transaction";
 // through the Partner API or by an import are not audited here (their partner and data
 // source are recorded with the data itself).
 
-export type Actor = { type: "user"; userId: string; email: string } | { type: "operator" };
+// Stripe is the third actor: a billing change it reports (a card added, a plan paid or
+// ended) is applied by its webhook, neither from the console nor the CLI.
+export type Actor = { type: "user"; userId: string; email: string } | { type: "operator" } | { type: "stripe" };
 
 export const OPERATOR: Actor = { type: "operator" };
+
+export const STRIPE: Actor = { type: "stripe" };
 
 export type AuditChange = {
   /** `<target>.<verb>`, e.g. `api_key.created`, `webhook_endpoint.secret_rolled`. */
@@ -28,7 +32,7 @@ export async function recordAudit(tx: Tx, orgId: string, actor: Actor, change: A
       orgId,
       actorType: actor.type,
       actorId: actor.type === "user" ? actor.userId : null,
-      actorLabel: actor.type === "user" ? actor.email : "operator",
+      actorLabel: actor.type === "user" ? actor.email : actor.type,
       action: change.action,
       targetType: change.target.type,
       targetId: change.target.id ?? null,

@@ -142,6 +142,13 @@ describe("Checkout in setup mode puts a card on file", () => {
     const result = await deliver(stripe.signedEvent("payment_method.detached", detached, { previousAttributes: { customer } }));
     expect(result.body).toMatchObject({ result: "applied", billingPlan: "free" });
     expect(integrationLockReason(await billingOf(org.id), true)).toBe("payment_required");
+
+    // Both changes are in the audit log, made by Stripe.
+    const audit = await getDb().auditEntry.findMany({ where: { orgId: org.id }, orderBy: { at: "asc" } });
+    expect(audit.map((entry) => [entry.actorType, entry.actorLabel, entry.action, entry.summary])).toEqual([
+      ["stripe", "stripe", "billing.changed", { plan: { from: "free", to: "card" }, stripeEvent: "setup_intent.succeeded" }],
+      ["stripe", "stripe", "billing.changed", { plan: { from: "card", to: "free" }, stripeEvent: "payment_method.detached" }],
+    ]);
   });
 });
 

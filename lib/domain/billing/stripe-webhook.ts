@@ -1,3 +1,5 @@
+import { recordAudit, STRIPE } from "@/lib/domain/audit/record";
+import { billingChanges } from "@/lib/domain/orgs/organizations";
 import Stripe from "stripe";
 import { getDb } from "@/lib/platform/db/client";
 import { AppError } from "@/lib/platform/errors/app-error";
@@ -113,7 +115,15 @@ export async function handleStripeWebhook(rawBody: string, signature: string | n
   const applied = await db.$transaction(async (tx) => {
     const { count } = await tx.stripeEvent.createMany({ data: [{ id: event.id, type: event.type, orgId: org.id }], skipDuplicates: true });
     if (count === 0) return false;
-    await tx.organization.update({ where: { id: org.id }, data: next });
+    const updated = await tx.organization.update({ where: { id: org.id }, data: next });
+    const summary = billingChanges(org, next);
+    if (Object.keys(summary).length > 0) {
+      await recordAudit(tx, org.id, STRIPE, {
+        action: "billing.changed",
+        target: { type: "organization", id: org.id, label: updated.name },
+        summary: { ...summary, stripeEvent: event.type },
+      });
+    }
     return true;
   });
   if (!applied) return { result: "duplicate", eventId: event.id };

@@ -1,3 +1,4 @@
+import { OPERATOR } from "@/lib/domain/audit/record";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { getDb } from "@/lib/platform/db/client";
 import type { AppError } from "@/lib/platform/errors/app-error";
@@ -81,7 +82,7 @@ afterAll(async () => partner.close());
 
 describe("header secrets", () => {
   it("are sealed at rest and never returned by create, get, list or runs", async () => {
-    const created = await createDataSource(orgId, input());
+    const created = await createDataSource(orgId, input(), OPERATOR);
     expect(created.headerNames).toEqual(["Authorization", "X-Api-Key"]);
     expectNoSecrets(created);
     expectNoSecrets(await getDataSource(orgId, created.id));
@@ -105,41 +106,41 @@ describe("header secrets", () => {
   // Read-modify-write of secrets: an edit that keeps a saved value and an
   // edit that replaces it, at the same time, never end with the replaced (old) value.
   it("concurrent edits never write back a header value another edit just replaced", async () => {
-    const created = await createDataSource(orgId, input({ headers: [{ name: "Authorization", value: SECRET }] }));
+    const created = await createDataSource(orgId, input({ headers: [{ name: "Authorization", value: SECRET }] }), OPERATOR);
     for (let round = 0; round < 8; round++) {
       const rotated = `Bearer rotated-${round}`;
       await Promise.all([
-        updateDataSource(orgId, created.id, { name: `Renamed ${round}`, headers: [{ name: "Authorization" }] }),
-        updateDataSource(orgId, created.id, { headers: [{ name: "Authorization", value: rotated }] }),
-        updateDataSource(orgId, created.id, { schedule: round % 2 ? "daily" : "manual", headers: [{ name: "Authorization" }] }),
+        updateDataSource(orgId, created.id, { name: `Renamed ${round}`, headers: [{ name: "Authorization" }] }, OPERATOR),
+        updateDataSource(orgId, created.id, { headers: [{ name: "Authorization", value: rotated }] }, OPERATOR),
+        updateDataSource(orgId, created.id, { schedule: round % 2 ? "daily" : "manual", headers: [{ name: "Authorization" }] }, OPERATOR),
       ]);
       expect(openSourceHeaders(await getDb().dataSource.findUniqueOrThrow({ where: { id: created.id } }))).toEqual({ Authorization: rotated });
     }
   });
 
   it("an edit keeps values it does not replace and drops names it leaves out", async () => {
-    const created = await createDataSource(orgId, input());
+    const created = await createDataSource(orgId, input(), OPERATOR);
     const edited = await updateDataSource(orgId, created.id, {
       headers: [{ name: "authorization" }, { name: "X-Extra", value: "new-value" }],
-    });
+    }, OPERATOR);
     expect(edited.headerNames).toEqual(["authorization", "X-Extra"]);
     expectNoSecrets(edited);
     const row = await getDb().dataSource.findUniqueOrThrow({ where: { id: created.id } });
     expect(openSourceHeaders(row)).toEqual({ authorization: SECRET, "X-Extra": "new-value" });
 
-    const replaced = await updateDataSource(orgId, created.id, { headers: [{ name: "Authorization", value: "Bearer rotated" }] });
+    const replaced = await updateDataSource(orgId, created.id, { headers: [{ name: "Authorization", value: "Bearer rotated" }] }, OPERATOR);
     expect(replaced.headerNames).toEqual(["Authorization"]);
     expect(openSourceHeaders(await getDb().dataSource.findUniqueOrThrow({ where: { id: created.id } }))).toEqual({ Authorization: "Bearer rotated" });
 
     // Leaving headers out keeps them all; a new name without a value is refused.
-    await updateDataSource(orgId, created.id, { name: "Renamed" });
+    await updateDataSource(orgId, created.id, { name: "Renamed" }, OPERATOR);
     expect(openSourceHeaders(await getDb().dataSource.findUniqueOrThrow({ where: { id: created.id } }))).toEqual({ Authorization: "Bearer rotated" });
-    const error = await refusal(updateDataSource(orgId, created.id, { headers: [{ name: "X-New" }] }));
+    const error = await refusal(updateDataSource(orgId, created.id, { headers: [{ name: "X-New" }] }, OPERATOR));
     expect(error.code).toBe("INVALID_INPUT");
     expect(error.details?.fields).toEqual({ "headers.0.value": { code: "custom", message: "Give the header X-New a value." } });
 
     // Removing every header clears the ciphertext.
-    await updateDataSource(orgId, created.id, { headers: [] });
+    await updateDataSource(orgId, created.id, { headers: [] }, OPERATOR);
     const cleared = await getDb().dataSource.findUniqueOrThrow({ where: { id: created.id } });
     expect([cleared.headerNames, cleared.headersCiphertext]).toEqual([[], null]);
   });
@@ -170,7 +171,7 @@ describe("validation", () => {
     ["an empty name", { name: "  " }, "name", "Give the data source a name."],
   ])("%s → 400 naming %s, and nothing saved", async (_name, patch, field, message) => {
     const before = await getDb().dataSource.count({ where: { orgId } });
-    const error = await refusal(createDataSource(orgId, input(patch)));
+    const error = await refusal(createDataSource(orgId, input(patch), OPERATOR));
     expect(error.code).toBe("INVALID_INPUT");
     expect(error.details?.reason).toBe("invalid_body");
     expect((error.details?.fields as Record<string, { message: string }>)[field]?.message).toEqual(message);
@@ -178,12 +179,12 @@ describe("validation", () => {
   });
 
   it("refuses to change the event or target of a saved source", async () => {
-    const created = await createDataSource(orgId, input());
-    const error = await refusal(updateDataSource(orgId, created.id, { target: "sessions" }));
+    const created = await createDataSource(orgId, input(), OPERATOR);
+    const error = await refusal(updateDataSource(orgId, created.id, { target: "sessions" }, OPERATOR));
     expect(error.code).toBe("INVALID_INPUT");
     expect(error.details?.issues).toEqual([expect.objectContaining({ message: expect.stringContaining("cannot change") })]);
     // A mapping edit is checked against the saved target.
-    const bad = await refusal(updateDataSource(orgId, created.id, { mapping: { sourceIdPath: "id", fields: { title: { path: "t" } } } }));
+    const bad = await refusal(updateDataSource(orgId, created.id, { mapping: { sourceIdPath: "id", fields: { title: { path: "t" } } } }, OPERATOR));
     expect(bad.details?.fields).toHaveProperty(["mapping.fields.email"]);
   });
 });
@@ -192,12 +193,12 @@ describe("tenancy and locks", () => {
   it("answers 404 for another organization's event and source", async () => {
     const other = await createTestOrg();
     const otherEvent = await createTestEvent(other.id);
-    expect((await refusal(createDataSource(orgId, input({ eventId: otherEvent.id })))).code).toBe("NOT_FOUND");
-    const mine = await createDataSource(orgId, input());
+    expect((await refusal(createDataSource(orgId, input({ eventId: otherEvent.id }), OPERATOR))).code).toBe("NOT_FOUND");
+    const mine = await createDataSource(orgId, input(), OPERATOR);
     for (const call of [
       () => getDataSource(other.id, mine.id),
-      () => updateDataSource(other.id, mine.id, { name: "x" }),
-      () => deleteDataSource(other.id, mine.id),
+      () => updateDataSource(other.id, mine.id, { name: "x" }, OPERATOR),
+      () => deleteDataSource(other.id, mine.id, OPERATOR),
       () => listDataSourceRuns(other.id, mine.id),
       () => startImportRun(other.id, mine.id),
       () => getDataSource(orgId, "not-an-id"),
@@ -212,18 +213,18 @@ describe("tenancy and locks", () => {
   });
 
   it("refuses creating, previewing and starting while integrations are locked; editing still works", async () => {
-    const saved = await createDataSource(orgId, input());
+    const saved = await createDataSource(orgId, input(), OPERATOR);
     await getDb().organization.update({ where: { id: orgId }, data: { billingPlan: "free" } });
     try {
       for (const call of [
-        () => createDataSource(orgId, input()),
+        () => createDataSource(orgId, input(), OPERATOR),
         () => previewDataSource(orgId, { ...input(), name: undefined }),
         () => startImportRun(orgId, saved.id),
       ]) {
         const error = await refusal(call());
         expect([error.code, error.status, error.details?.reason]).toEqual(["PAYMENT_REQUIRED", 402, "payment_required"]);
       }
-      expect((await updateDataSource(orgId, saved.id, { name: "Edited while locked" })).name).toBe("Edited while locked");
+      expect((await updateDataSource(orgId, saved.id, { name: "Edited while locked" }, OPERATOR)).name).toBe("Edited while locked");
     } finally {
       await getDb().organization.update({ where: { id: orgId }, data: { billingPlan: "card" } });
     }
@@ -233,20 +234,20 @@ describe("tenancy and locks", () => {
 describe("lifecycle", () => {
   it("lists sources with their latest run, and deleting one keeps what it imported", async () => {
     const event = (await createTestEvent(orgId)).id;
-    const created = await createDataSource(orgId, input({ eventId: event }));
+    const created = await createDataSource(orgId, input({ eventId: event }), OPERATOR);
     expect((await listDataSources(orgId, { eventId: event })).map((s) => [s.id, s.lastRun])).toEqual([[created.id, null]]);
     const run = await runImport(created.id, { trigger: "manual" });
     const [listed] = await listDataSources(orgId, { eventId: event });
     expect(listed.lastRun).toMatchObject({ id: run.id, status: "partial", counts: { created: 4, skipped: 2 } });
     expect(listed.running).toBe(false);
 
-    expect(await deleteDataSource(orgId, created.id)).toEqual({ id: created.id });
+    expect(await deleteDataSource(orgId, created.id, OPERATOR)).toEqual({ id: created.id });
     expect(await getDb().dataSourceRun.count({ where: { dataSourceId: created.id } })).toBe(0);
     expect(await getDb().attendee.count({ where: { eventId: event } })).toBe(4);
   });
 
   it("starts a run inline when Inngest is not configured, and refuses while one runs", async () => {
-    const created = await createDataSource(orgId, input({ eventId: (await createTestEvent(orgId)).id }));
+    const created = await createDataSource(orgId, input({ eventId: (await createTestEvent(orgId)).id }), OPERATOR);
     const started = await startImportRun(orgId, created.id);
     expect(started).toMatchObject({ mode: "inline", run: { status: "partial", trigger: "manual", counts: { created: 4 } } });
     await getDb().$executeRaw`UPDATE "DataSource" SET "runLeaseUntil" = now() + interval '60 seconds' WHERE id = ${created.id}::uuid`;
@@ -315,7 +316,7 @@ describe("preview", () => {
   });
 
   it("uses a saved source's header values for rows left without one", async () => {
-    const saved = await createDataSource(orgId, input());
+    const saved = await createDataSource(orgId, input(), OPERATOR);
     partner.requests.length = 0;
     await previewDataSource(orgId, draft({ dataSourceId: saved.id, headers: [{ name: "Authorization" }] }));
     expect(partner.requests[0].headers.authorization).toBe(SECRET);

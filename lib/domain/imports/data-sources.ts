@@ -1,7 +1,9 @@
 import { z } from "zod";
+import { recordAudit, type Actor } from "@/lib/domain/audit/record";
 import { assertIntegrationsUnlocked } from "@/lib/domain/billing/entitlement";
 import { decryptSecret, encryptSecret } from "@/lib/platform/crypto/secret-box";
 import { getDb } from "@/lib/platform/db/client";
+import { WRITE_TRANSACTION } from "@/lib/platform/db/write-transaction";
 import { AppError, validationError } from "@/lib/platform/errors/app-error";
 import { Prisma, type DataSource, type DataSourceRun } from "@/lib/generated/prisma/client";
 import { checkOutboundUrl, outboundAllowLoopback } from "@/lib/platform/outbound/url-guard";
@@ -13,7 +15,8 @@ import {
 } from "./data-source-input";
 import { mergeAuth, openSourceAuth, sealAuth, storedAuthOf } from "./auth-secrets";
 import { sameOrigin, storedHeadersFor } from "./header-origin";
-import { paginationSchema, type IncrementalConfig, type PaginationConfig, type StoredAuth } from "./source-config";
+import { createdSummary, dataSourceTarget, editedSummary } from "./data-source-audit";
+import { authSecretOf, paginationSchema, type IncrementalConfig, type PaginationConfig, type StoredAuth } from "./source-config";
 import { mappingSchemaFor, type ImportMapping } from "./mapping";
 import { initialNextRunAt } from "./schedule";
 import type { SkippedRecord } from "./skipped-record";
@@ -227,7 +230,7 @@ async function lastRunOf(dataSourceId: string): Promise<DataSourceRun | null> {
 export async function createDataSource(
   orgId: string,
   input: CreateDataSourceInput | unknown,
-  options: { createdById?: string | null } = {},
+  actor: Actor,
 ): Promise<DataSourceView> {
   await assertIntegrationsUnlocked(orgId);
   const parsed = createDataSourceInputSchema.safeParse(input);
@@ -238,26 +241,30 @@ export async function createDataSource(
   await assertTokenUrlAllowed(data.auth);
   const paging = resolvePagination(data.pagination, data.nextPagePath)!;
 
-  const source = await getDb().dataSource.create({
-    data: {
-      orgId,
-      eventId: data.eventId,
-      name: data.name,
-      target: data.target,
-      url: data.url,
-      ...sealHeaders(data.headers),
-      recordsPath: data.recordsPath,
-      nextPagePath: paging.nextPagePath,
-      pagination: paging.pagination as Prisma.InputJsonValue,
-      ...sealAuthColumns(data.auth),
-      incremental: data.incremental === null ? Prisma.DbNull : (data.incremental as Prisma.InputJsonValue),
-      pauseBetweenPagesMs: data.pauseBetweenPagesMs,
-      mapping: data.mapping as Prisma.InputJsonValue,
-      schedule: data.schedule,
-      nextRunAt: initialNextRunAt(data.schedule),
-      createdById: options.createdById ?? null,
-    },
-  });
+  const source = await getDb().$transaction(async (tx) => {
+    const created = await tx.dataSource.create({
+      data: {
+        orgId,
+        eventId: data.eventId,
+        name: data.name,
+        target: data.target,
+        url: data.url,
+        ...sealHeaders(data.headers),
+        recordsPath: data.recordsPath,
+        nextPagePath: paging.nextPagePath,
+        pagination: paging.pagination as Prisma.InputJsonValue,
+        ...sealAuthColumns(data.auth),
+        incremental: data.incremental === null ? Prisma.DbNull : (data.incremental as Prisma.InputJsonValue),
+        pauseBetweenPagesMs: data.pauseBetweenPagesMs,
+        mapping: data.mapping as Prisma.InputJsonValue,
+        schedule: data.schedule,
+        nextRunAt: initialNextRunAt(data.schedule),
+        createdById: actor.type === "user" ? actor.userId : null,
+      },
+    });
+    await recordAudit(tx, orgId, actor, { action: "data_source.created", target: dataSourceTarget(created), summary: createdSummary(created) });
+    return created;
+  }, WRITE_TRANSACTION);
   return toView(source, null);
 }
 
@@ -265,7 +272,7 @@ export async function createDataSource(
  * Edits a source (allowed while integrations are locked: the console keeps working).
  * Event and target are fixed. See data-source-input.ts for how header rows merge.
  */
-export async function updateDataSource(orgId: string, dataSourceId: string, input: UpdateDataSourceInput | unknown): Promise<DataSourceView> {
+export async function updateDataSource(orgId: string, dataSourceId: string, input: UpdateDataSourceInput | unknown, actor: Actor): Promise<DataSourceView> {
   const found = await requireDataSource(orgId, dataSourceId);
   const parsed = updateDataSourceInputSchemaFor(found.target).safeParse(input);
   if (!parsed.success) throw validationError(parsed.error.issues);
@@ -308,7 +315,7 @@ export async function updateDataSource(orgId: string, dataSourceId: string, inpu
     }
 
     const scheduleChanged = data.schedule !== undefined && data.schedule !== current.schedule;
-    return tx.dataSource.update({
+    const updated = await tx.dataSource.update({
       where: { id: current.id },
       data: {
         ...(data.name !== undefined ? { name: data.name } : {}),
@@ -323,7 +330,10 @@ export async function updateDataSource(orgId: string, dataSourceId: string, inpu
         ...(scheduleChanged ? { schedule: data.schedule, nextRunAt: initialNextRunAt(data.schedule!) } : {}),
       },
     });
-  });
+    const summary = editedSummary(current, updated, { credentialReplaced: data.auth !== undefined && authSecretOf(data.auth) !== undefined });
+    if (Object.keys(summary).length > 0) await recordAudit(tx, orgId, actor, { action: "data_source.updated", target: dataSourceTarget(updated), summary });
+    return updated;
+  }, WRITE_TRANSACTION);
   return toView(source, await lastRunOf(source.id));
 }
 
@@ -345,9 +355,12 @@ export async function listDataSources(orgId: string, filter: { eventId?: string 
 }
 
 /** Removes the source and its run history. What it imported stays (imports never delete). */
-export async function deleteDataSource(orgId: string, dataSourceId: string): Promise<{ id: string }> {
+export async function deleteDataSource(orgId: string, dataSourceId: string, actor: Actor): Promise<{ id: string }> {
   const source = await requireDataSource(orgId, dataSourceId);
-  await getDb().dataSource.delete({ where: { id: source.id } });
+  await getDb().$transaction(async (tx) => {
+    await tx.dataSource.delete({ where: { id: source.id } });
+    await recordAudit(tx, orgId, actor, { action: "data_source.deleted", target: dataSourceTarget(source), summary: { url: source.url, target: source.target } });
+  }, WRITE_TRANSACTION);
   return { id: source.id };
 }
 

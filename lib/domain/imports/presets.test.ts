@@ -1,3 +1,4 @@
+import { OPERATOR } from "@/lib/domain/audit/record";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { getDb } from "@/lib/platform/db/client";
 import { createTestEvent, createTestOrg } from "@/lib/testing/fixtures";
@@ -31,7 +32,7 @@ async function runPreset(id: string, values: Record<string, string>) {
   const real = new URL(applied.config.url);
   const local = id === "pretix" ? applied.config.url : `${partner.baseUrl}${real.pathname}${real.search}`;
   const eventId = (await createTestEvent(orgId)).id;
-  const source = await createDataSource(orgId, { name: preset.label, eventId, ...applied.config, url: local });
+  const source = await createDataSource(orgId, { name: preset.label, eventId, ...applied.config, url: local }, OPERATOR);
   const run = await runImport(source.id, { trigger: "manual" });
   const attendees = await getDb().attendee.findMany({ where: { eventId }, orderBy: { email: "asc" }, select: { email: true, displayName: true, company: true, jobTitle: true } });
   return { run, attendees, real, sourceId: source.id };

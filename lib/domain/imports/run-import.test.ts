@@ -1,3 +1,4 @@
+import { OPERATOR } from "@/lib/domain/audit/record";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { isValidBadgeCode } from "@/lib/domain/badges/badge-code";
 import { getDb } from "@/lib/platform/db/client";
@@ -58,7 +59,7 @@ async function attendeeSource(path: string, extra: Record<string, unknown> = {},
     url: `${partner.baseUrl}${path}`,
     mapping: ATTENDEE_MAPPING,
     ...extra,
-  });
+  }, OPERATOR);
 }
 
 async function sessionSource(path: string, event: string) {
@@ -69,7 +70,7 @@ async function sessionSource(path: string, event: string) {
     url: `${partner.baseUrl}${path}`,
     recordsPath: "sessions",
     mapping: SESSION_MAPPING,
-  });
+  }, OPERATOR);
 }
 
 const guests = (event: string) =>

@@ -1,3 +1,4 @@
+import { OPERATOR } from "@/lib/domain/audit/record";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { getDb } from "@/lib/platform/db/client";
 import { createTestEvent, createTestOrg } from "@/lib/testing/fixtures";
@@ -40,7 +41,7 @@ describe("incremental pulls", () => {
       recordsPath: "attendees",
       incremental: { param: "changed_since", lookbackSeconds: 120 },
       mapping: MAPPING,
-    });
+    }, OPERATOR);
     const first = await runImport(source.id, { trigger: "manual" });
     expect(first.status).toBe("succeeded");
     expect(first.counts.created).toBe(2);
@@ -70,7 +71,7 @@ describe("incremental pulls", () => {
       url: `${partner.baseUrl}/unix`,
       incremental: { param: "since", format: "unixSeconds", lookbackSeconds: 0 },
       mapping: MAPPING,
-    });
+    }, OPERATOR);
     const first = await runImport(source.id, { trigger: "manual" });
     await runImport(source.id, { trigger: "manual" });
     expect(seen).toEqual([null, String(Math.floor(first.startedAt.getTime() / 1000))]);
@@ -91,7 +92,7 @@ describe("polite stops and the page count", () => {
       url: `${partner.baseUrl}/throttled`,
       pagination: { type: "page", param: "page" },
       mapping: MAPPING,
-    });
+    }, OPERATOR);
     const run = await runImport(source.id, { trigger: "manual", limits: { maxSeconds: 5 } });
     expect(run.status).toBe("partial");
     expect(run.stoppedEarly).toBe("rate_limited");

@@ -1,3 +1,4 @@
+import { OPERATOR } from "@/lib/domain/audit/record";
 import { beforeAll, describe, expect, it } from "vitest";
 import { getDb } from "@/lib/platform/db/client";
 import { createTestEvent, createTestOrg } from "@/lib/testing/fixtures";
@@ -51,10 +52,10 @@ describe("claiming due sources", () => {
   });
 
   it("claims each due slot once, moves it forward, and leaves manual and future ones alone", async () => {
-    const hourly = await createDataSource(orgId, base("hourly", "hourly"));
-    const daily = await createDataSource(orgId, base("daily", "daily"));
-    const manual = await createDataSource(orgId, base("manual", "manual"));
-    const later = await createDataSource(orgId, base("later", "hourly"));
+    const hourly = await createDataSource(orgId, base("hourly", "hourly"), OPERATOR);
+    const daily = await createDataSource(orgId, base("daily", "daily"), OPERATOR);
+    const manual = await createDataSource(orgId, base("manual", "manual"), OPERATOR);
+    const later = await createDataSource(orgId, base("later", "hourly"), OPERATOR);
     expect(manual.nextRunAt).toBeNull();
     await getDb().dataSource.update({ where: { id: later.id }, data: { nextRunAt: new Date(Date.now() + HOUR) } });
 
@@ -76,13 +77,13 @@ describe("claiming due sources", () => {
   });
 
   it("switching a source to a schedule makes it due; back to manual clears it", async () => {
-    const source = await createDataSource(orgId, base("switch", "manual"));
-    const hourly = await updateDataSource(orgId, source.id, { schedule: "hourly" });
+    const source = await createDataSource(orgId, base("switch", "manual"), OPERATOR);
+    const hourly = await updateDataSource(orgId, source.id, { schedule: "hourly" }, OPERATOR);
     expect(hourly.nextRunAt).toBeInstanceOf(Date);
     expect(Math.abs(hourly.nextRunAt!.getTime() - Date.now())).toBeLessThan(10_000);
     // Saving again with the same schedule keeps the slot.
-    const again = await updateDataSource(orgId, source.id, { schedule: "hourly", name: "renamed" });
+    const again = await updateDataSource(orgId, source.id, { schedule: "hourly", name: "renamed" }, OPERATOR);
     expect(again.nextRunAt).toEqual(hourly.nextRunAt);
-    expect((await updateDataSource(orgId, source.id, { schedule: "manual" })).nextRunAt).toBeNull();
+    expect((await updateDataSource(orgId, source.id, { schedule: "manual" }, OPERATOR)).nextRunAt).toBeNull();
   });
 });

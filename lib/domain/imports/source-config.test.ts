@@ -1,3 +1,4 @@
+import { OPERATOR } from "@/lib/domain/audit/record";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { getDb } from "@/lib/platform/db/client";
 import type { AppError } from "@/lib/platform/errors/app-error";
@@ -97,7 +98,7 @@ describe("storage", () => {
       auth: { type: "bearer", token: TOKEN },
       incremental: { param: "changed_since" },
       pauseBetweenPagesMs: 250,
-    });
+    }, OPERATOR);
     expect(created.pagination).toEqual({ type: "cursor", cursorPath: "pagination.continuation", param: "continuation", hasMorePath: "pagination.has_more_items" });
     expect(created.auth).toEqual({ type: "bearer" });
     expect(created.incremental).toEqual({ param: "changed_since", format: "iso8601", lookbackSeconds: 300 });
@@ -110,45 +111,45 @@ describe("storage", () => {
   });
 
   it("stores the older nextPagePath as nextUrl pagination, and refuses both at once", async () => {
-    const created = await createDataSource(orgId, { ...base(), nextPagePath: "links.next" });
+    const created = await createDataSource(orgId, { ...base(), nextPagePath: "links.next" }, OPERATOR);
     expect(created.pagination).toEqual({ type: "nextUrl", path: "links.next" });
-    const both = await refusal(createDataSource(orgId, { ...base(), nextPagePath: "a", pagination: { type: "linkHeader" } }));
+    const both = await refusal(createDataSource(orgId, { ...base(), nextPagePath: "a", pagination: { type: "linkHeader" } }, OPERATOR));
     expect(both.code).toBe("INVALID_INPUT");
-    const switched = await updateDataSource(orgId, created.id, { pagination: { type: "linkHeader" } });
+    const switched = await updateDataSource(orgId, created.id, { pagination: { type: "linkHeader" } }, OPERATOR);
     expect(switched.pagination).toEqual({ type: "linkHeader" });
     expect(switched.nextPagePath).toBeNull();
   });
 
   it("keeps a left-out secret on an edit, but not for another type or another origin", async () => {
-    const created = await createDataSource(orgId, { ...base(), auth: { type: "header", name: "X-Api-Key", value: TOKEN } });
-    await updateDataSource(orgId, created.id, { auth: { type: "header", name: "X-Key" } });
+    const created = await createDataSource(orgId, { ...base(), auth: { type: "header", name: "X-Api-Key", value: TOKEN } }, OPERATOR);
+    await updateDataSource(orgId, created.id, { auth: { type: "header", name: "X-Key" } }, OPERATOR);
     let row = await getDb().dataSource.findUniqueOrThrow({ where: { id: created.id } });
     expect(openSourceAuth(row)).toEqual({ type: "header", name: "X-Key", value: TOKEN });
 
-    const otherType = await refusal(updateDataSource(orgId, created.id, { auth: { type: "query", name: "api_key" } }));
+    const otherType = await refusal(updateDataSource(orgId, created.id, { auth: { type: "query", name: "api_key" } }, OPERATOR));
     expect(otherType.details?.fields).toHaveProperty(["auth.value"]);
 
-    const moved = await refusal(updateDataSource(orgId, created.id, { url: "http://localhost:9/attendees" }));
+    const moved = await refusal(updateDataSource(orgId, created.id, { url: "http://localhost:9/attendees" }, OPERATOR));
     expect(JSON.stringify(moved.details)).toContain("another site");
-    const movedWithSecret = await updateDataSource(orgId, created.id, { url: "http://localhost:9/attendees", auth: { type: "header", name: "X-Key", value: "new-one" } });
+    const movedWithSecret = await updateDataSource(orgId, created.id, { url: "http://localhost:9/attendees", auth: { type: "header", name: "X-Key", value: "new-one" } }, OPERATOR);
     expect(movedWithSecret.auth).toEqual({ type: "header", name: "X-Key" });
     row = await getDb().dataSource.findUniqueOrThrow({ where: { id: created.id } });
     expect(openSourceAuth(row)).toEqual({ type: "header", name: "X-Key", value: "new-one" });
 
-    await updateDataSource(orgId, created.id, { auth: { type: "none" } });
+    await updateDataSource(orgId, created.id, { auth: { type: "none" } }, OPERATOR);
     row = await getDb().dataSource.findUniqueOrThrow({ where: { id: created.id } });
     expect(row.authCiphertext).toBeNull();
   });
 
   it("keeps an OAuth client secret only for the same token origin, and guards the token URL", async () => {
     const auth = { type: "oauth2ClientCredentials", tokenUrl: "http://127.0.0.1:9/token", clientId: "client-1", clientSecret: TOKEN, scope: "read" };
-    const created = await createDataSource(orgId, { ...base(), auth });
+    const created = await createDataSource(orgId, { ...base(), auth }, OPERATOR);
     expect(created.auth).toEqual({ type: "oauth2ClientCredentials", tokenUrl: "http://127.0.0.1:9/token", clientId: "client-1", scope: "read" });
     const { clientSecret: _secret, ...withoutSecret } = auth;
-    await updateDataSource(orgId, created.id, { auth: { ...withoutSecret, tokenUrl: "http://127.0.0.1:9/oauth/token" } });
-    const moved = await refusal(updateDataSource(orgId, created.id, { auth: { ...withoutSecret, tokenUrl: "http://localhost:9/token" } }));
+    await updateDataSource(orgId, created.id, { auth: { ...withoutSecret, tokenUrl: "http://127.0.0.1:9/oauth/token" } }, OPERATOR);
+    const moved = await refusal(updateDataSource(orgId, created.id, { auth: { ...withoutSecret, tokenUrl: "http://localhost:9/token" } }, OPERATOR));
     expect(JSON.stringify(moved.details)).toContain("only sent to its token URL");
-    const blocked = await refusal(createDataSource(orgId, { ...base(), auth: { ...auth, tokenUrl: "http://169.254.169.254/token" } }));
+    const blocked = await refusal(createDataSource(orgId, { ...base(), auth: { ...auth, tokenUrl: "http://169.254.169.254/token" } }, OPERATOR));
     expect(blocked.details?.fields).toHaveProperty(["auth.tokenUrl"]);
   });
 });

@@ -1,5 +1,7 @@
+import { recordAudit, type Actor } from "@/lib/domain/audit/record";
 import { assertIntegrationsUnlocked } from "@/lib/domain/billing/entitlement";
 import { getDb } from "@/lib/platform/db/client";
+import { WRITE_TRANSACTION } from "@/lib/platform/db/write-transaction";
 import { AppError, validationError } from "@/lib/platform/errors/app-error";
 import { getOrganizationOrThrow } from "@/lib/domain/orgs/organizations";
 import { displayPrefix, generateKeySecret, hashKeySecret } from "./key-secret";
@@ -20,7 +22,8 @@ export type CreatedKey = {
   createdAt: Date;
 };
 
-export async function createApiKey(orgId: string, input: CreateKeyInput, createdById: string | null = null): Promise<CreatedKey> {
+/** `actor` is recorded in the audit log, and as the key's creator when it is a user. */
+export async function createApiKey(orgId: string, input: CreateKeyInput, actor: Actor): Promise<CreatedKey> {
   const parsed = createKeySchema.safeParse(input);
   if (!parsed.success) throw validationError(parsed.error.issues);
   await getOrganizationOrThrow(orgId);
@@ -40,7 +43,7 @@ export async function createApiKey(orgId: string, input: CreateKeyInput, created
         { reason: "key_limit_reached", limit: MAX_ACTIVE_KEYS },
       );
     }
-    return tx.apiKey.create({
+    const created = await tx.apiKey.create({
       data: {
         orgId,
         name: parsed.data.name,
@@ -49,10 +52,16 @@ export async function createApiKey(orgId: string, input: CreateKeyInput, created
         scopes: parsed.data.scopes.map(toDbScope),
         expiresAt: parsed.data.expiresAt ?? null,
         allowedIps: parsed.data.allowedIps,
-        createdById,
+        createdById: actor.type === "user" ? actor.userId : null,
       },
     });
-  });
+    await recordAudit(tx, orgId, actor, {
+      action: "api_key.created",
+      target: { type: "api_key", id: created.id, label: `${created.name} (${created.prefix})` },
+      summary: { name: created.name, scopes: created.scopes.map(fromDbScope), expiresAt: created.expiresAt?.toISOString() ?? null },
+    });
+    return created;
+  }, WRITE_TRANSACTION);
   return {
     id: key.id,
     name: key.name,

@@ -1,3 +1,4 @@
+import { OPERATOR } from "@/lib/domain/audit/record";
 import { randomBytes } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestOrg } from "@/lib/testing/fixtures";
@@ -24,7 +25,7 @@ describe("mailInvite", () => {
   it("mails the invitation link, which opens the invitation", async () => {
     const org = await createTestOrg({ name: "Mail Org" });
     const email = `invitee-${randomBytes(3).toString("hex")}@example.com`;
-    const { token } = await createInvite(org.id, { email, role: "door_staff" }, null);
+    const { token } = await createInvite(org.id, { email, role: "door_staff" }, OPERATOR);
     expect(await mailInvite({ email, role: "door_staff", orgName: org.name, invitedBy: "Ada", token })).toMatchObject({ outcome: "sent" });
     const [mail] = await smtp.waitFor(1);
     expect(mail.to).toEqual([email]);

@@ -1,3 +1,5 @@
+import { OPERATOR } from "@/lib/domain/audit/record";
+import { testActor } from "@/lib/testing/actor";
 import { createHash, randomBytes } from "node:crypto";
 import { beforeAll, describe, expect, it } from "vitest";
 import { getDb } from "@/lib/platform/db/client";
@@ -41,7 +43,7 @@ async function membershipOf(userEmail: string) {
 describe("createInvite", () => {
   it("stores only the sha256 of a 256-bit token and expires in 7 days", async () => {
     const now = new Date("2030-01-01T00:00:00.000Z");
-    const { invite, token } = await createInvite(orgId, { email: email(), role: "admin" }, adminId, now);
+    const { invite, token } = await createInvite(orgId, { email: email(), role: "admin" }, testActor(adminId), now);
     expect(token).toMatch(/^[A-Za-z0-9_-]{43}$/);
     const row = await getDb().invite.findUniqueOrThrow({ where: { id: invite.id } });
     expect(row.tokenHash).toBe(createHash("sha256").update(token).digest("hex"));
@@ -52,21 +54,21 @@ describe("createInvite", () => {
 
   it("replaces a pending invite for the same address: the old link stops working", async () => {
     const address = email();
-    const first = await createInvite(orgId, { email: address, role: "member" }, adminId);
-    const second = await createInvite(orgId, { email: address.toUpperCase(), role: "member" }, adminId);
+    const first = await createInvite(orgId, { email: address, role: "member" }, testActor(adminId));
+    const second = await createInvite(orgId, { email: address.toUpperCase(), role: "member" }, testActor(adminId));
     expect(await findInviteByToken(first.token)).toBeNull();
     expect((await findInviteByToken(second.token))?.id).toBe(second.invite.id);
   });
 
   it("refuses someone who is already a member", async () => {
     const admin = await getDb().user.findUniqueOrThrow({ where: { id: adminId } });
-    const error = await refusal(createInvite(orgId, { email: admin.email, role: "member" }, adminId));
+    const error = await refusal(createInvite(orgId, { email: admin.email, role: "member" }, testActor(adminId)));
     expect(error.code).toBe("CONFLICT");
     expect(error.details?.reason).toBe("already_member");
   });
 
   it("validates email and role", async () => {
-    const error = await refusal(createInvite(orgId, { email: "nope", role: "owner" as "admin" }, adminId));
+    const error = await refusal(createInvite(orgId, { email: "nope", role: "owner" as "admin" }, testActor(adminId)));
     expect(error.code).toBe("INVALID_INPUT");
     expect(Object.keys(error.details?.fields as object).sort()).toEqual(["email", "role"]);
   });
@@ -79,7 +81,7 @@ describe("acceptInvite (signed-in user)", () => {
 
   it("joins with the invited role when the address matches in any case, once", async () => {
     const address = email();
-    const { token } = await createInvite(orgId, { email: address, role: "member" }, adminId);
+    const { token } = await createInvite(orgId, { email: address, role: "member" }, testActor(adminId));
     const user = await userWith(address.toUpperCase());
     await expect(acceptInvite(token, user.id)).resolves.toEqual({ orgId, role: "member" });
     expect((await membershipOf(address))?.role).toBe("member");
@@ -89,7 +91,7 @@ describe("acceptInvite (signed-in user)", () => {
 
   it("refuses another address and leaves the invite usable", async () => {
     const address = email();
-    const { token } = await createInvite(orgId, { email: address, role: "admin" }, adminId);
+    const { token } = await createInvite(orgId, { email: address, role: "admin" }, testActor(adminId));
     const intruder = await userWith(email());
     const error = await refusal(acceptInvite(token, intruder.id));
     expect([error.code, error.details?.reason]).toEqual(["FORBIDDEN", "invite_email_mismatch"]);
@@ -101,7 +103,7 @@ describe("acceptInvite (signed-in user)", () => {
   it("refuses an expired invite", async () => {
     const address = email();
     const created = new Date(Date.now() - INVITE_TTL_MS - 1000);
-    const { token } = await createInvite(orgId, { email: address, role: "member" }, adminId, created);
+    const { token } = await createInvite(orgId, { email: address, role: "member" }, testActor(adminId), created);
     const user = await userWith(address);
     const error = await refusal(acceptInvite(token, user.id));
     expect([error.code, error.details?.reason]).toEqual(["CONFLICT", "invite_expired"]);
@@ -112,14 +114,14 @@ describe("acceptInvite (signed-in user)", () => {
     const user = await userWith(email());
     const unknown = await refusal(acceptInvite(randomBytes(32).toString("base64url"), user.id));
     expect(unknown.code).toBe("NOT_FOUND");
-    const { invite, token } = await createInvite(orgId, { email: user.email, role: "member" }, adminId);
-    await revokeInvite(orgId, invite.id);
+    const { invite, token } = await createInvite(orgId, { email: user.email, role: "member" }, testActor(adminId));
+    await revokeInvite(orgId, invite.id, OPERATOR);
     expect((await refusal(acceptInvite(token, user.id))).code).toBe("NOT_FOUND");
   });
 
   it("keeps the role of someone who is already a member and uses the link up", async () => {
     const address = email();
-    const { token } = await createInvite(orgId, { email: address, role: "admin" }, adminId);
+    const { token } = await createInvite(orgId, { email: address, role: "admin" }, testActor(adminId));
     const user = await userWith(address);
     await getDb().membership.create({ data: { orgId, userId: user.id, role: "member" } });
     await acceptInvite(token, user.id);
@@ -131,7 +133,7 @@ describe("acceptInvite (signed-in user)", () => {
 describe("acceptInviteWithNewAccount", () => {
   it("creates the user with the invited address and joins in one step", async () => {
     const address = email();
-    const { token } = await createInvite(orgId, { email: address, role: "member" }, adminId);
+    const { token } = await createInvite(orgId, { email: address, role: "member" }, testActor(adminId));
     await expect(acceptInviteWithNewAccount(token, { name: "Grace", password })).resolves.toMatchObject({ orgId, role: "member", email: address });
     expect((await membershipOf(address))?.role).toBe("member");
     const again = await refusal(acceptInviteWithNewAccount(token, { name: "Grace", password }));
@@ -140,7 +142,7 @@ describe("acceptInviteWithNewAccount", () => {
 
   it("lets only one of two simultaneous acceptances through", async () => {
     const address = email();
-    const { token } = await createInvite(orgId, { email: address, role: "member" }, adminId);
+    const { token } = await createInvite(orgId, { email: address, role: "member" }, testActor(adminId));
     const results = await Promise.allSettled([
       acceptInviteWithNewAccount(token, { password }),
       acceptInviteWithNewAccount(token, { password }),
@@ -154,7 +156,7 @@ describe("acceptInviteWithNewAccount", () => {
   it("refuses when an account with that address exists, writing nothing", async () => {
     const address = email();
     await getDb().user.create({ data: { email: address, passwordHash: null } });
-    const { invite, token } = await createInvite(orgId, { email: address, role: "member" }, adminId);
+    const { invite, token } = await createInvite(orgId, { email: address, role: "member" }, testActor(adminId));
     const error = await refusal(acceptInviteWithNewAccount(token, { password }));
     expect([error.code, error.details?.reason]).toEqual(["CONFLICT", "email_taken"]);
     expect(await membershipOf(address)).toBeNull();
@@ -162,7 +164,7 @@ describe("acceptInviteWithNewAccount", () => {
   });
 
   it("refuses a short password before touching the invite", async () => {
-    const { invite, token } = await createInvite(orgId, { email: email(), role: "member" }, adminId);
+    const { invite, token } = await createInvite(orgId, { email: email(), role: "member" }, testActor(adminId));
     expect((await refusal(acceptInviteWithNewAccount(token, { password: "short" }))).code).toBe("INVALID_INPUT");
     expect((await getDb().invite.findUniqueOrThrow({ where: { id: invite.id } })).acceptedAt).toBeNull();
   });
@@ -171,10 +173,10 @@ describe("acceptInviteWithNewAccount", () => {
 describe("revokeInvite", () => {
   it("is scoped to the organization", async () => {
     const other = await createTestOrg();
-    const { invite } = await createInvite(orgId, { email: email(), role: "member" }, adminId);
-    expect((await refusal(revokeInvite(other.id, invite.id))).code).toBe("NOT_FOUND");
-    await revokeInvite(orgId, invite.id);
+    const { invite } = await createInvite(orgId, { email: email(), role: "member" }, testActor(adminId));
+    expect((await refusal(revokeInvite(other.id, invite.id, OPERATOR))).code).toBe("NOT_FOUND");
+    await revokeInvite(orgId, invite.id, OPERATOR);
     expect(await getDb().invite.findUnique({ where: { id: invite.id } })).toBeNull();
-    expect((await refusal(revokeInvite(orgId, "not-a-uuid"))).code).toBe("NOT_FOUND");
+    expect((await refusal(revokeInvite(orgId, "not-a-uuid", OPERATOR))).code).toBe("NOT_FOUND");
   });
 });

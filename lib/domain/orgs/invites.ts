@@ -1,9 +1,11 @@
 import { createHash, randomBytes } from "node:crypto";
 import { z } from "zod";
+import { recordAudit, type Actor } from "@/lib/domain/audit/record";
 import { inviteSchema, inviteSignUpSchema } from "@/lib/auth/form-schemas";
 import { hashPassword } from "@/lib/auth/passwords";
 import { recordAttempt } from "@/lib/auth/throttle/throttle";
 import { getDb } from "@/lib/platform/db/client";
+import { WRITE_TRANSACTION } from "@/lib/platform/db/write-transaction";
 import { AppError, validationError } from "@/lib/platform/errors/app-error";
 import type { Invite, Organization } from "@/lib/generated/prisma/client";
 import { emailTakenError, isUniqueViolation } from "./sign-up";
@@ -38,7 +40,7 @@ export function inviteState(invite: Pick<Invite, "acceptedAt" | "expiresAt">, no
 export async function createInvite(
   orgId: string,
   input: z.input<typeof inviteSchema>,
-  createdById: string | null,
+  actor: Actor,
   now: Date = new Date(),
 ): Promise<{ invite: Invite; token: string }> {
   const parsed = inviteSchema.safeParse(input);
@@ -54,19 +56,35 @@ export async function createInvite(
         fields: { email: { code: "already_member", message } },
       });
     }
-    await tx.invite.deleteMany({ where: { orgId, email, acceptedAt: null } });
-    return tx.invite.create({
+    const replaced = await tx.invite.deleteMany({ where: { orgId, email, acceptedAt: null } });
+    const created = await tx.invite.create({
       data: {
         orgId,
         email,
         role,
         tokenHash: hashInviteToken(token),
-        createdById,
+        createdById: actor.type === "user" ? actor.userId : null,
         expiresAt: new Date(now.getTime() + INVITE_TTL_MS),
       },
     });
-  });
+    await recordAudit(tx, orgId, actor, {
+      action: "invitation.sent",
+      target: inviteTarget(created),
+      summary: { email, role, replacedPendingInvitation: replaced.count > 0 },
+    });
+    return created;
+  }, WRITE_TRANSACTION);
   return { invite, token };
+}
+
+function inviteTarget(invite: Pick<Invite, "id" | "email">) {
+  return { type: "invitation", id: invite.id, label: invite.email };
+}
+
+/** Accepting is done by the invited person themself: they are the audit entry's actor. */
+async function recordAcceptance(tx: Tx, invite: Invite, user: { id: string; email: string }) {
+  const actor: Actor = { type: "user", userId: user.id, email: user.email };
+  await recordAudit(tx, invite.orgId, actor, { action: "invitation.accepted", target: inviteTarget(invite), summary: { role: invite.role } });
 }
 
 export type InviteWithOrg = Invite & { org: Pick<Organization, "id" | "name"> };
@@ -125,6 +143,7 @@ export async function acceptInvite(token: string, userId: string, now: Date = ne
       update: {},
     });
     await tx.invite.update({ where: { id: invite.id }, data: { acceptedAt: now } });
+    await recordAcceptance(tx, invite, user);
     return { orgId: invite.orgId, role: invite.role };
   });
 }
@@ -151,6 +170,7 @@ export async function acceptInviteWithNewAccount(
       const user = await tx.user.create({ data: { email: invite.email, name: parsed.data.name, passwordHash, emailVerifiedAt: now } });
       await tx.membership.create({ data: { orgId: invite.orgId, userId: user.id, role: invite.role } });
       await tx.invite.update({ where: { id: invite.id }, data: { acceptedAt: now } });
+      await recordAcceptance(tx, invite, user);
       return { orgId: invite.orgId, role: invite.role, email: user.email };
     });
   } catch (error) {
@@ -184,10 +204,14 @@ export async function acceptInviteWithoutDisclosure(
 }
 
 /** Withdraws a pending invite of `orgId`; its link stops working at once. */
-export async function revokeInvite(orgId: string, inviteId: string): Promise<void> {
-  const valid = z.uuid().safeParse(inviteId).success;
-  const result = valid ? await getDb().invite.deleteMany({ where: { id: inviteId, orgId, acceptedAt: null } }) : { count: 0 };
-  if (result.count === 0) throw new AppError("NOT_FOUND", "No such pending invitation.");
+export async function revokeInvite(orgId: string, inviteId: string, actor: Actor): Promise<void> {
+  const invite = z.uuid().safeParse(inviteId).success ? await getDb().invite.findFirst({ where: { id: inviteId, orgId, acceptedAt: null } }) : null;
+  if (!invite) throw new AppError("NOT_FOUND", "No such pending invitation.");
+  await getDb().$transaction(async (tx) => {
+    const result = await tx.invite.deleteMany({ where: { id: invite.id, orgId, acceptedAt: null } });
+    if (result.count === 0) throw new AppError("NOT_FOUND", "No such pending invitation.");
+    await recordAudit(tx, orgId, actor, { action: "invitation.revoked", target: inviteTarget(invite), summary: { email: invite.email, role: invite.role } });
+  }, WRITE_TRANSACTION);
 }
 
 /** Pending and expired (not accepted) invites, newest first. */

@@ -20,3 +20,9 @@ export async function lockMembership(tx: Prisma.TransactionClient, orgId: string
 export function lastAdmin(what: string): AppError {
   return new AppError("CONFLICT", `The last admin cannot be ${what}: make someone else an admin first.`, { reason: "last_admin" });
 }
+
+/** The audit target of a membership: the person (their user id and email). */
+export async function memberTarget(tx: Prisma.TransactionClient, row: Pick<Row, "userId">) {
+  const user = await tx.user.findUnique({ where: { id: row.userId }, select: { email: true } });
+  return { type: "member", id: row.userId, label: user?.email ?? null };
+}

@@ -1,3 +1,4 @@
+import { OPERATOR } from "@/lib/domain/audit/record";
 import { randomBytes, randomUUID } from "node:crypto";
 import { describe, expect, it } from "vitest";
 import { getDb } from "@/lib/platform/db/client";
@@ -16,10 +17,10 @@ describe("member changes", () => {
     const orgId = (await createTestOrg()).id;
     await member(orgId, "admin");
     const other = await member(orgId, "member");
-    expect(await changeMemberRole(orgId, other.id, "admin")).toEqual({ changed: true, role: "admin" });
-    expect(await changeMemberRole(orgId, other.id, "admin")).toEqual({ changed: false, role: "admin" });
-    expect(await changeMemberRole(orgId, other.id, "member")).toEqual({ changed: true, role: "member" });
-    await removeMember(orgId, other.id);
+    expect(await changeMemberRole(orgId, other.id, "admin", OPERATOR)).toEqual({ changed: true, role: "admin" });
+    expect(await changeMemberRole(orgId, other.id, "admin", OPERATOR)).toEqual({ changed: false, role: "admin" });
+    expect(await changeMemberRole(orgId, other.id, "member", OPERATOR)).toEqual({ changed: true, role: "member" });
+    await removeMember(orgId, other.id, OPERATOR);
     expect(await roles(orgId)).toEqual(["admin"]);
   });
 
@@ -27,8 +28,8 @@ describe("member changes", () => {
     const orgId = (await createTestOrg()).id;
     const admin = await member(orgId, "admin");
     await member(orgId, "member");
-    await expect(changeMemberRole(orgId, admin.id, "member")).rejects.toMatchObject({ code: "CONFLICT", details: { reason: "last_admin" } });
-    await expect(removeMember(orgId, admin.id)).rejects.toMatchObject({ code: "CONFLICT", details: { reason: "last_admin" } });
+    await expect(changeMemberRole(orgId, admin.id, "member", OPERATOR)).rejects.toMatchObject({ code: "CONFLICT", details: { reason: "last_admin" } });
+    await expect(removeMember(orgId, admin.id, OPERATOR)).rejects.toMatchObject({ code: "CONFLICT", details: { reason: "last_admin" } });
     expect(await roles(orgId)).toEqual(["admin", "member"]);
   });
 
@@ -36,7 +37,7 @@ describe("member changes", () => {
     const orgId = (await createTestOrg()).id;
     const a = await member(orgId, "admin");
     const b = await member(orgId, "admin");
-    const results = await Promise.allSettled([changeMemberRole(orgId, a.id, "member"), changeMemberRole(orgId, b.id, "member")]);
+    const results = await Promise.allSettled([changeMemberRole(orgId, a.id, "member", OPERATOR), changeMemberRole(orgId, b.id, "member", OPERATOR)]);
     expect(results.filter((r) => r.status === "fulfilled")).toHaveLength(1);
     expect(await roles(orgId)).toEqual(["admin", "member"]);
   });
@@ -45,12 +46,12 @@ describe("member changes", () => {
     const orgId = (await createTestOrg()).id;
     const mine = await member(orgId, "member");
     await member(orgId, "admin");
-    await expect(changeMemberRole(orgId, mine.id, "owner")).rejects.toMatchObject({ code: "INVALID_INPUT" });
+    await expect(changeMemberRole(orgId, mine.id, "owner", OPERATOR)).rejects.toMatchObject({ code: "INVALID_INPUT" });
     const otherOrg = (await createTestOrg()).id;
     const theirs = await member(otherOrg, "member");
     for (const id of [theirs.id, randomUUID(), "x"]) {
-      await expect(removeMember(orgId, id)).rejects.toMatchObject({ code: "NOT_FOUND" });
-      await expect(changeMemberRole(orgId, id, "admin")).rejects.toMatchObject({ code: "NOT_FOUND" });
+      await expect(removeMember(orgId, id, OPERATOR)).rejects.toMatchObject({ code: "NOT_FOUND" });
+      await expect(changeMemberRole(orgId, id, "admin", OPERATOR)).rejects.toMatchObject({ code: "NOT_FOUND" });
     }
     expect(await roles(otherOrg)).toEqual(["member"]);
   });

@@ -1,6 +1,8 @@
 import { z } from "zod";
 import { hashPassword } from "@/lib/auth/passwords";
+import { recordAudit, type Actor } from "@/lib/domain/audit/record";
 import { getDb } from "@/lib/platform/db/client";
+import { WRITE_TRANSACTION } from "@/lib/platform/db/write-transaction";
 import { AppError, validationError } from "@/lib/platform/errors/app-error";
 import { Prisma } from "@/lib/generated/prisma/client";
 import { getOrganizationOrThrow } from "./organizations";
@@ -17,7 +19,7 @@ const createAdminSchema = z.object({ email: emailSchema, password: passwordSchem
  * Creates a console user with the admin role in `orgId`. An existing user (same email)
  * joins as admin; their password is not changed.
  */
-export async function createOrgAdmin(orgId: string, input: z.input<typeof createAdminSchema>) {
+export async function createOrgAdmin(orgId: string, input: z.input<typeof createAdminSchema>, actor: Actor) {
   const parsed = createAdminSchema.safeParse(input);
   if (!parsed.success) throw validationError(parsed.error.issues);
   await getOrganizationOrThrow(orgId);
@@ -33,7 +35,14 @@ export async function createOrgAdmin(orgId: string, input: z.input<typeof create
       },
     }));
   try {
-    await db.membership.create({ data: { orgId, userId: user.id, role: "admin" } });
+    await db.$transaction(async (tx) => {
+      await tx.membership.create({ data: { orgId, userId: user.id, role: "admin" } });
+      await recordAudit(tx, orgId, actor, {
+        action: "member.added",
+        target: { type: "member", id: user.id, label: user.email },
+        summary: { role: "admin", newAccount: existing === null },
+      });
+    }, WRITE_TRANSACTION);
   } catch (error) {
     if (error instanceof Prisma.PrismaClientKnownRequestError && error.code === "P2002") {
       throw new AppError("CONFLICT", "This user is already a member of the organization.", { reason: "already_member" });

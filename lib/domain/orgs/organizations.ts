@@ -1,5 +1,7 @@
 import { z } from "zod";
+import { recordAudit, type Actor } from "@/lib/domain/audit/record";
 import { getDb } from "@/lib/platform/db/client";
+import { WRITE_TRANSACTION } from "@/lib/platform/db/write-transaction";
 import { AppError, validationError } from "@/lib/platform/errors/app-error";
 
 export const orgNameSchema = z.string().trim().min(1).max(200);
@@ -20,9 +22,18 @@ export async function getOrganizationOrThrow(orgId: string) {
 
 export const orgStatusSchema = z.enum(["active", "suspended"]);
 
-export async function setOrganizationStatus(orgId: string, status: z.infer<typeof orgStatusSchema>) {
-  await getOrganizationOrThrow(orgId);
-  return getDb().organization.update({ where: { id: orgId }, data: { status } });
+const orgTarget = (org: { id: string; name: string }) => ({ type: "organization", id: org.id, label: org.name });
+
+/** Suspends or reactivates the organization; setting the status it has records nothing. */
+export async function setOrganizationStatus(orgId: string, status: z.infer<typeof orgStatusSchema>, actor: Actor) {
+  const current = await getOrganizationOrThrow(orgId);
+  return getDb().$transaction(async (tx) => {
+    const org = await tx.organization.update({ where: { id: orgId }, data: { status } });
+    if (current.status !== status) {
+      await recordAudit(tx, orgId, actor, { action: "organization.status_changed", target: orgTarget(org), summary: { status: { from: current.status, to: status } } });
+    }
+    return org;
+  }, WRITE_TRANSACTION);
 }
 
 export const billingInputSchema = z.object({
@@ -37,17 +48,37 @@ const billingUpdateSchema = billingInputSchema.refine((value) => value.plan !== 
   });
 
 /** Sets the billing state (card capture is out of scope: operators set it). */
-export async function setBilling(orgId: string, input: z.input<typeof billingInputSchema>) {
+export async function setBilling(orgId: string, input: z.input<typeof billingInputSchema>, actor: Actor) {
   const parsed = billingUpdateSchema.safeParse(input);
   if (!parsed.success) throw validationError(parsed.error.issues);
-  await getOrganizationOrThrow(orgId);
+  const current = await getOrganizationOrThrow(orgId);
   const { plan, annualUntil, account } = parsed.data;
-  return getDb().organization.update({
-    where: { id: orgId },
-    data: {
-      billingPlan: plan,
-      annualPlanUntil: plan === "annual" ? annualUntil : null,
-      ...(account ? { billingAccountState: account } : {}),
-    },
-  });
+  return getDb().$transaction(async (tx) => {
+    const org = await tx.organization.update({
+      where: { id: orgId },
+      data: {
+        billingPlan: plan,
+        annualPlanUntil: plan === "annual" ? annualUntil : null,
+        ...(account ? { billingAccountState: account } : {}),
+      },
+    });
+    const summary = billingChanges(current, org);
+    if (Object.keys(summary).length > 0) await recordAudit(tx, orgId, actor, { action: "billing.changed", target: orgTarget(org), summary });
+    return org;
+  }, WRITE_TRANSACTION);
+}
+
+type BillingState = { billingPlan: string; annualPlanUntil: Date | null; billingAccountState?: string };
+
+/** Before and after of the billing fields that changed (plan, annual end, account state). */
+export function billingChanges(before: BillingState, after: BillingState): Record<string, { from: string | null; to: string | null }> {
+  const changes: Record<string, { from: string | null; to: string | null }> = {};
+  if (before.billingPlan !== after.billingPlan) changes.plan = { from: before.billingPlan, to: after.billingPlan };
+  const fromUntil = before.annualPlanUntil?.toISOString() ?? null;
+  const toUntil = after.annualPlanUntil?.toISOString() ?? null;
+  if (fromUntil !== toUntil) changes.annualPlanUntil = { from: fromUntil, to: toUntil };
+  if (after.billingAccountState !== undefined && before.billingAccountState !== after.billingAccountState) {
+    changes.account = { from: before.billingAccountState ?? null, to: after.billingAccountState };
+  }
+  return changes;
 }

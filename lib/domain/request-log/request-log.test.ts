@@ -1,4 +1,5 @@
 import { randomUUID } from "node:crypto";
+import { OPERATOR } from "@/lib/domain/audit/record";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { getDb, sqlRows } from "@/lib/platform/db/client";
 import { revokeApiKey } from "@/lib/domain/keys/revoke-key";
@@ -95,7 +96,7 @@ describe("recording a request", () => {
     expect(buffer.size).toBe(0);
 
     const revoked = await createTestKey(orgId, ["events:read"]);
-    await revokeApiKey(revoked.id, orgId);
+    await revokeApiKey(revoked.id, orgId, OPERATOR);
     const refused = await fetch(`${server.baseUrl}/partner/v1/me`, { headers: bearer(revoked.secret) });
     expect(refused.status).toBe(401);
     await flushRequestLog();

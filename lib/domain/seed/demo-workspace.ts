@@ -1,3 +1,4 @@
+import { OPERATOR, type Actor } from "@/lib/domain/audit/record";
 import { getDb } from "@/lib/platform/db/client";
 import { AppError } from "@/lib/platform/errors/app-error";
 import { createApiKey } from "@/lib/domain/keys/create-key";
@@ -43,7 +44,7 @@ export async function prepareDemoWorkspace(options: DemoWorkspaceOptions = {}): 
   let created = false;
   if (!org) {
     org = await createOrganization({ name: DEMO_ORG_NAME });
-    await setBilling(org.id, { plan: "card" });
+    await setBilling(org.id, { plan: "card" }, OPERATOR);
     created = true;
   }
 
@@ -53,7 +54,7 @@ export async function prepareDemoWorkspace(options: DemoWorkspaceOptions = {}): 
     include: { memberships: { where: { orgId: org.id } } },
   });
   if (!admin || admin.memberships.length === 0) {
-    await createOrgAdmin(org.id, DEMO_ADMIN);
+    await createOrgAdmin(org.id, DEMO_ADMIN, OPERATOR);
     admin = await db.user.findUniqueOrThrow({
       where: { email: DEMO_ADMIN.email },
       include: { memberships: { where: { orgId: org.id } } },
@@ -71,11 +72,13 @@ export async function prepareDemoWorkspace(options: DemoWorkspaceOptions = {}): 
     where: { orgId: org.id, name: DEMO_KEY_NAME, revokedAt: null },
     select: { id: true },
   });
-  for (const key of previous) await revokeApiKey(key.id, org.id);
+  for (const key of previous) await revokeApiKey(key.id, org.id, OPERATOR);
+  // The demo key stays the demo admin's (the console shows who created a key).
+  const demoAdmin: Actor = { type: "user", userId: admin.id, email: admin.email };
   let apiKey: string | null = null;
   let apiKeyError: string | undefined;
   try {
-    apiKey = (await createApiKey(org.id, { name: DEMO_KEY_NAME, scopes: [...SCOPES] }, admin.id)).secret;
+    apiKey = (await createApiKey(org.id, { name: DEMO_KEY_NAME, scopes: [...SCOPES] }, demoAdmin)).secret;
   } catch (error) {
     // Integrations locked (billing changed by hand, organization suspended, platform switch off):
     // the console still works, so report it instead of failing the start.

@@ -1,3 +1,4 @@
+import { OPERATOR } from "@/lib/domain/audit/record";
 import { afterAll, describe, expect, it } from "vitest";
 import { getDb } from "@/lib/platform/db/client";
 import { decryptSecret } from "@/lib/platform/crypto/secret-box";
@@ -32,7 +33,7 @@ async function setup(options: { eventTypes?: SubscribableEventType[]; reply?: (r
   const { endpoint, secret } = await createWebhookEndpoint(org.id, {
     url: hook.url,
     eventTypes: options.eventTypes ?? ["event.updated"],
-  });
+  }, OPERATOR);
   hook.secrets = [secret];
   return { org, hook, endpoint, secret };
 }
@@ -81,7 +82,7 @@ describe("body and headers", () => {
   it("gives every endpoint the same event id and body, each with its own delivery id and signature", async () => {
     const { org, hook } = await setup();
     const second = await receiver();
-    const other = await createWebhookEndpoint(org.id, { url: second.url, eventTypes: ["event.updated", "session.created"] });
+    const other = await createWebhookEndpoint(org.id, { url: second.url, eventTypes: ["event.updated", "session.created"] }, OPERATOR);
     second.secrets = [other.secret];
     await record(org.id);
     await runDueDeliveries({ orgId: org.id });
@@ -99,11 +100,11 @@ describe("body and headers", () => {
   it("sends nothing to endpoints not subscribed, disabled, or created after the event", async () => {
     const { org, hook } = await setup({ eventTypes: ["session.created"] });
     const disabledHook = await receiver();
-    const disabled = await createWebhookEndpoint(org.id, { url: disabledHook.url, eventTypes: ["event.updated"] });
-    await updateWebhookEndpoint(org.id, disabled.endpoint.id, { enabled: false });
+    const disabled = await createWebhookEndpoint(org.id, { url: disabledHook.url, eventTypes: ["event.updated"] }, OPERATOR);
+    await updateWebhookEndpoint(org.id, disabled.endpoint.id, { enabled: false }, OPERATOR);
     await record(org.id, "event.updated");
     const lateHook = await receiver();
-    await createWebhookEndpoint(org.id, { url: lateHook.url, eventTypes: ["event.updated"] });
+    await createWebhookEndpoint(org.id, { url: lateHook.url, eventTypes: ["event.updated"] }, OPERATOR);
     await runDueDeliveries({ orgId: org.id });
     // A later event does reach the late endpoint: the sweep ran and could deliver.
     await record(org.id, "event.updated");
@@ -307,7 +308,7 @@ describe("consecutive failures", () => {
     expect(hook.received).toHaveLength(50);
     expect(await getDb().webhookDelivery.count({ where: { endpointId: endpoint.id } })).toBe(51);
 
-    const enabled = await updateWebhookEndpoint(org.id, endpoint.id, { enabled: true });
+    const enabled = await updateWebhookEndpoint(org.id, endpoint.id, { enabled: true }, OPERATOR);
     expect(enabled).toMatchObject({ enabled: true, disabledAt: null, disabledReason: null, consecutiveFailures: 0 });
   });
 });
@@ -333,13 +334,13 @@ describe("two runners at once", () => {
 describe("locked integrations", () => {
   it("at fan-out: the event is marked dispatched with no deliveries, and is not sent after unlocking", async () => {
     const { org, hook } = await setup();
-    await setBilling(org.id, { plan: "free" });
+    await setBilling(org.id, { plan: "free" }, OPERATOR);
     const event = await record(org.id);
     await runDueDeliveries({ orgId: org.id });
     const row = await getDb().webhookEvent.findUniqueOrThrow({ where: { id: event.id }, include: { deliveries: true } });
     expect(row.dispatchedAt).not.toBeNull();
     expect(row.deliveries).toHaveLength(0);
-    await setBilling(org.id, { plan: "card" });
+    await setBilling(org.id, { plan: "card" }, OPERATOR);
     await runDueDeliveries({ orgId: org.id });
     expect(hook.received).toHaveLength(0);
   });
@@ -348,7 +349,7 @@ describe("locked integrations", () => {
     const { org, hook, endpoint } = await setup();
     await record(org.id);
     await fanOutEvents({ orgId: org.id });
-    await setOrganizationStatus(org.id, "suspended");
+    await setOrganizationStatus(org.id, "suspended", OPERATOR);
     const t0 = new Date();
     const summary = await runDueDeliveries({ orgId: org.id, now: t0 });
     expect(summary.outcomes.postponed).toBe(1);
@@ -358,7 +359,7 @@ describe("locked integrations", () => {
     expect(delivery.attempts).toHaveLength(0);
     expect((await getDb().webhookEndpoint.findUniqueOrThrow({ where: { id: endpoint.id } })).consecutiveFailures).toBe(0);
 
-    await setOrganizationStatus(org.id, "active");
+    await setOrganizationStatus(org.id, "active", OPERATOR);
     await runDueDeliveries({ orgId: org.id, now: at(t0, LOCKED_RETRY_MS) });
     expect(hook.received).toHaveLength(1);
     expect(hook.received[0].headers["x-service-delivery-attempt"]).toBe("1");
@@ -370,7 +371,7 @@ describe("locked integrations", () => {
     const { org, hook, endpoint } = await setup();
     await record(org.id);
     await fanOutEvents({ orgId: org.id });
-    await setBilling(org.id, { plan: "free" });
+    await setBilling(org.id, { plan: "free" }, OPERATOR);
     const [queued] = await deliveriesOf(endpoint.id);
     await runDueDeliveries({ orgId: org.id, now: at(queued.createdAt, EXHAUSTION_WINDOW_MS - 60_000) });
     expect((await deliveriesOf(endpoint.id))[0].state).toBe("pending");
@@ -379,16 +380,16 @@ describe("locked integrations", () => {
     const [delivery] = await deliveriesOf(endpoint.id);
     expect(delivery).toMatchObject({ state: "exhausted", attemptCount: 0 });
     expect(delivery.attempts).toHaveLength(0);
-    await setBilling(org.id, { plan: "card" });
+    await setBilling(org.id, { plan: "card" }, OPERATOR);
     await runDueDeliveries({ orgId: org.id, now: at(queued.createdAt, 2 * EXHAUSTION_WINDOW_MS) });
     expect(hook.received).toHaveLength(0);
   });
 
   it("refuses a test ping while locked", async () => {
     const { org, endpoint } = await setup();
-    await setBilling(org.id, { plan: "free" });
+    await setBilling(org.id, { plan: "free" }, OPERATOR);
     await expect(sendTestPing(org.id, endpoint.id)).rejects.toMatchObject({ code: "PAYMENT_REQUIRED" });
-    await setOrganizationStatus(org.id, "suspended");
+    await setOrganizationStatus(org.id, "suspended", OPERATOR);
     await expect(sendTestPing(org.id, endpoint.id)).rejects.toMatchObject({ code: "FORBIDDEN" });
   });
 });
@@ -397,7 +398,7 @@ describe("secret roll", () => {
   it("signs with both secrets for 24 h, then with the new one only", async () => {
     const { org, hook, endpoint, secret: oldSecret } = await setup();
     const rolledAt = new Date();
-    const rolled = await rollWebhookSecret(org.id, endpoint.id, rolledAt);
+    const rolled = await rollWebhookSecret(org.id, endpoint.id, OPERATOR, rolledAt);
     expect(rolled.secret).toMatch(/^whsec_[A-Za-z0-9]{32}$/);
     expect(rolled.secret).not.toBe(oldSecret);
     expect(rolled.endpoint.previousSecretExpiresAt).toEqual(at(rolledAt, 24 * 3600_000));

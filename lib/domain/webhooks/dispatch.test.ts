@@ -18,7 +18,7 @@ let blackHoleUrl: string;
 
 beforeAll(async () => {
   orgId = (await createTestOrg()).id;
-  await createWebhookEndpoint(orgId, { url: "http://127.0.0.1:9/hooks", eventTypes: ["event.updated"] });
+  await createWebhookEndpoint(orgId, { url: "http://127.0.0.1:9/hooks", eventTypes: ["event.updated"] }, OPERATOR);
   // Accepts connections and never answers: the worst case for a caller without a deadline.
   blackHole = net.createServer(() => {});
   await new Promise<void>((resolve) => blackHole.listen(0, "127.0.0.1", resolve));

@@ -1,3 +1,4 @@
+import { OPERATOR } from "@/lib/domain/audit/record";
 import { randomUUID } from "node:crypto";
 import { beforeAll, describe, expect, it } from "vitest";
 import { decryptSecret } from "@/lib/platform/crypto/secret-box";
@@ -44,7 +45,7 @@ describe("createWebhookEndpoint", () => {
       url: URL_OK,
       eventTypes: ["attendee.created", "session.updated"],
       description: "  CRM sync ",
-    });
+    }, OPERATOR);
     expect(secret).toMatch(/^whsec_[A-Za-z0-9]{32}$/);
     expect(endpoint).toMatchObject({
       url: URL_OK,
@@ -68,13 +69,13 @@ describe("createWebhookEndpoint", () => {
   });
 
   it("gives every endpoint its own secret", async () => {
-    const a = await createWebhookEndpoint(orgId, { url: URL_OK, eventTypes: ["feedback.created"] });
-    const b = await createWebhookEndpoint(orgId, { url: URL_OK, eventTypes: ["feedback.created"] });
+    const a = await createWebhookEndpoint(orgId, { url: URL_OK, eventTypes: ["feedback.created"] }, OPERATOR);
+    const b = await createWebhookEndpoint(orgId, { url: URL_OK, eventTypes: ["feedback.created"] }, OPERATOR);
     expect(a.secret).not.toBe(b.secret);
   });
 
   it("accepts every subscribable type at once", async () => {
-    const { endpoint } = await createWebhookEndpoint(orgId, { url: URL_OK, eventTypes: [...SUBSCRIBABLE_EVENT_TYPES] });
+    const { endpoint } = await createWebhookEndpoint(orgId, { url: URL_OK, eventTypes: [...SUBSCRIBABLE_EVENT_TYPES] }, OPERATOR);
     expect(endpoint.eventTypes).toHaveLength(12);
     expect(endpoint.eventTypes).not.toContain("ping");
   });
@@ -92,7 +93,7 @@ describe("createWebhookEndpoint", () => {
     ["an unknown field", { url: URL_OK, eventTypes: ["feedback.created"], secret: "whsec_mine" }, ""],
   ])("refuses %s with INVALID_INPUT naming the field", async (_label, input, field) => {
     const before = await getDb().webhookEndpoint.count({ where: { orgId } });
-    const error = await refusal(createWebhookEndpoint(orgId, input as never));
+    const error = await refusal(createWebhookEndpoint(orgId, input as never, OPERATOR));
     expect(error.code).toBe("INVALID_INPUT");
     if (field) expect(Object.keys(error.details?.fields as object)).toContain(field);
     else expect((error.details?.issues as { code: string }[])[0].code).toBe("unrecognized_keys");
@@ -127,7 +128,7 @@ describe("createWebhookEndpoint", () => {
     "http://127.0.0.1.nip.io/hook",
   ])("refuses the hostile URL %s at save time, naming url", async (url) => {
     const before = await getDb().webhookEndpoint.count({ where: { orgId } });
-    const error = await refusal(createWebhookEndpoint(orgId, { url, eventTypes: ["feedback.created"] }));
+    const error = await refusal(createWebhookEndpoint(orgId, { url, eventTypes: ["feedback.created"] }, OPERATOR));
     expect(error.code).toBe("INVALID_INPUT");
     expect(Object.keys(error.details?.fields as object)).toEqual(["url"]);
     expect(await getDb().webhookEndpoint.count({ where: { orgId } })).toBe(before);
@@ -135,22 +136,22 @@ describe("createWebhookEndpoint", () => {
 
   it("refuses while integrations are locked (402 / 403) and writes nothing", async () => {
     const free = await createTestOrg({ plan: "free" });
-    expect((await refusal(createWebhookEndpoint(free.id, { url: URL_OK, eventTypes: ["feedback.created"] }))).details?.reason).toBe(
+    expect((await refusal(createWebhookEndpoint(free.id, { url: URL_OK, eventTypes: ["feedback.created"] }, OPERATOR))).details?.reason).toBe(
       "payment_required",
     );
     const suspended = await createTestOrg();
-    await setOrganizationStatus(suspended.id, "suspended");
-    expect((await refusal(createWebhookEndpoint(suspended.id, { url: URL_OK, eventTypes: ["feedback.created"] }))).code).toBe("FORBIDDEN");
+    await setOrganizationStatus(suspended.id, "suspended", OPERATOR);
+    expect((await refusal(createWebhookEndpoint(suspended.id, { url: URL_OK, eventTypes: ["feedback.created"] }, OPERATOR))).code).toBe("FORBIDDEN");
     const closed = await createTestOrg();
-    await setBilling(closed.id, { plan: "card", account: "closed" });
-    expect((await refusal(createWebhookEndpoint(closed.id, { url: URL_OK, eventTypes: ["feedback.created"] }))).details?.reason).toBe(
+    await setBilling(closed.id, { plan: "card", account: "closed" }, OPERATOR);
+    expect((await refusal(createWebhookEndpoint(closed.id, { url: URL_OK, eventTypes: ["feedback.created"] }, OPERATOR))).details?.reason).toBe(
       "billing_closed",
     );
     expect(await getDb().webhookEndpoint.count({ where: { orgId: { in: [free.id, suspended.id, closed.id] } } })).toBe(0);
   });
 
   it("refuses an unknown organization with 404", async () => {
-    expect((await refusal(createWebhookEndpoint(randomUUID(), { url: URL_OK, eventTypes: ["feedback.created"] }))).code).toBe("NOT_FOUND");
+    expect((await refusal(createWebhookEndpoint(randomUUID(), { url: URL_OK, eventTypes: ["feedback.created"] }, OPERATOR))).code).toBe("NOT_FOUND");
   });
 });
 
@@ -158,27 +159,27 @@ describe("endpoint limit", () => {
   it(`allows ${MAX_WEBHOOK_ENDPOINTS} per organization, then answers 409 endpoint_limit_reached`, async () => {
     const org = await createTestOrg();
     for (let i = 0; i < MAX_WEBHOOK_ENDPOINTS; i++) {
-      await createWebhookEndpoint(org.id, { url: URL_OK, eventTypes: ["feedback.created"] });
+      await createWebhookEndpoint(org.id, { url: URL_OK, eventTypes: ["feedback.created"] }, OPERATOR);
     }
-    const error = await refusal(createWebhookEndpoint(org.id, { url: URL_OK, eventTypes: ["feedback.created"] }));
+    const error = await refusal(createWebhookEndpoint(org.id, { url: URL_OK, eventTypes: ["feedback.created"] }, OPERATOR));
     expect(error.code).toBe("CONFLICT");
     expect(error.details).toEqual({ reason: "endpoint_limit_reached", limit: 20 });
     // Another organization is not affected.
     const other = await createTestOrg();
-    await expect(createWebhookEndpoint(other.id, { url: URL_OK, eventTypes: ["feedback.created"] })).resolves.toBeDefined();
+    await expect(createWebhookEndpoint(other.id, { url: URL_OK, eventTypes: ["feedback.created"] }, OPERATOR)).resolves.toBeDefined();
     // Deleting one frees a place.
     const [first] = await listWebhookEndpoints(org.id);
-    await deleteWebhookEndpoint(org.id, first.id);
-    await expect(createWebhookEndpoint(org.id, { url: URL_OK, eventTypes: ["feedback.created"] })).resolves.toBeDefined();
+    await deleteWebhookEndpoint(org.id, first.id, OPERATOR);
+    await expect(createWebhookEndpoint(org.id, { url: URL_OK, eventTypes: ["feedback.created"] }, OPERATOR)).resolves.toBeDefined();
   });
 
   it("holds under concurrent creations", async () => {
     const org = await createTestOrg();
     for (let i = 0; i < MAX_WEBHOOK_ENDPOINTS - 2; i++) {
-      await createWebhookEndpoint(org.id, { url: URL_OK, eventTypes: ["feedback.created"] });
+      await createWebhookEndpoint(org.id, { url: URL_OK, eventTypes: ["feedback.created"] }, OPERATOR);
     }
     const results = await Promise.allSettled(
-      Array.from({ length: 6 }, () => createWebhookEndpoint(org.id, { url: URL_OK, eventTypes: ["feedback.created"] })),
+      Array.from({ length: 6 }, () => createWebhookEndpoint(org.id, { url: URL_OK, eventTypes: ["feedback.created"] }, OPERATOR)),
     );
     expect(results.filter((r) => r.status === "fulfilled")).toHaveLength(2);
     for (const r of results) if (r.status === "rejected") expect(r.reason).toMatchObject({ code: "CONFLICT" });
@@ -188,32 +189,32 @@ describe("endpoint limit", () => {
 
 describe("updateWebhookEndpoint", () => {
   it("changes URL, types and description, re-checking the URL", async () => {
-    const { endpoint } = await createWebhookEndpoint(orgId, { url: URL_OK, eventTypes: ["feedback.created"] });
+    const { endpoint } = await createWebhookEndpoint(orgId, { url: URL_OK, eventTypes: ["feedback.created"] }, OPERATOR);
     const updated = await updateWebhookEndpoint(orgId, endpoint.id, {
       url: "http://127.0.0.1:10/other",
       eventTypes: ["session.deleted"],
       description: "new",
-    });
+    }, OPERATOR);
     expect(updated).toMatchObject({ url: "http://127.0.0.1:10/other", eventTypes: ["session.deleted"], description: "new" });
-    const error = await refusal(updateWebhookEndpoint(orgId, endpoint.id, { url: "https://192.168.0.1/x" }));
+    const error = await refusal(updateWebhookEndpoint(orgId, endpoint.id, { url: "https://192.168.0.1/x" }, OPERATOR));
     expect(Object.keys(error.details?.fields as object)).toEqual(["url"]);
     expect((await getWebhookEndpoint(orgId, endpoint.id)).url).toBe("http://127.0.0.1:10/other");
-    expect((await refusal(updateWebhookEndpoint(orgId, endpoint.id, { eventTypes: [] }))).code).toBe("INVALID_INPUT");
+    expect((await refusal(updateWebhookEndpoint(orgId, endpoint.id, { eventTypes: [] }, OPERATOR))).code).toBe("INVALID_INPUT");
   });
 
   it("disabling by hand cancels pending deliveries; enabling clears the disabled state and the failure count", async () => {
-    const { endpoint } = await createWebhookEndpoint(orgId, { url: URL_OK, eventTypes: ["feedback.created"] });
+    const { endpoint } = await createWebhookEndpoint(orgId, { url: URL_OK, eventTypes: ["feedback.created"] }, OPERATOR);
     await getDb().$transaction((tx) => recordWebhookEvent(tx, { orgId, type: "feedback.created", data: {} }));
     await fanOutEvents({ orgId });
     await getDb().webhookEndpoint.update({ where: { id: endpoint.id }, data: { consecutiveFailures: 7 } });
 
-    const disabled = await updateWebhookEndpoint(orgId, endpoint.id, { enabled: false });
+    const disabled = await updateWebhookEndpoint(orgId, endpoint.id, { enabled: false }, OPERATOR);
     expect(disabled).toMatchObject({ enabled: false, disabledReason: "manual" });
     expect(disabled.disabledAt).not.toBeNull();
     const deliveries = await getDb().webhookDelivery.findMany({ where: { endpointId: endpoint.id } });
     expect(deliveries.map((d) => d.state)).toEqual(["cancelled"]);
 
-    const enabled = await updateWebhookEndpoint(orgId, endpoint.id, { enabled: true });
+    const enabled = await updateWebhookEndpoint(orgId, endpoint.id, { enabled: true }, OPERATOR);
     expect(enabled).toMatchObject({ enabled: true, disabledAt: null, disabledReason: null, consecutiveFailures: 0 });
     // The cancelled delivery stays cancelled.
     expect((await getDb().webhookDelivery.findMany({ where: { endpointId: endpoint.id } })).map((d) => d.state)).toEqual(["cancelled"]);
@@ -225,8 +226,8 @@ describe("rollWebhookSecret", () => {
   // other under the row lock: each roll's overlap secret is the secret the roll before it
   // returned, so nothing a caller was shown is lost except by the documented two-roll rule.
   it("concurrent rolls without an expected prefix form one chain: the overlap secret is the secret before the last roll", async () => {
-    const { endpoint, secret: first } = await createWebhookEndpoint(orgId, { url: URL_OK, eventTypes: ["attendee.created"] });
-    const rolled = await Promise.all(Array.from({ length: 10 }, () => rollWebhookSecret(orgId, endpoint.id)));
+    const { endpoint, secret: first } = await createWebhookEndpoint(orgId, { url: URL_OK, eventTypes: ["attendee.created"] }, OPERATOR);
+    const rolled = await Promise.all(Array.from({ length: 10 }, () => rollWebhookSecret(orgId, endpoint.id, OPERATOR)));
     const secrets = rolled.map((roll) => roll.secret);
     expect(new Set(secrets).size).toBe(10);
     const row = await getDb().webhookEndpoint.findUniqueOrThrow({ where: { id: endpoint.id } });
@@ -239,13 +240,13 @@ describe("rollWebhookSecret", () => {
   });
 
   it("returns a new secret once, keeps the previous one for 24 h, and a second roll drops the oldest", async () => {
-    const { endpoint, secret: first } = await createWebhookEndpoint(orgId, { url: URL_OK, eventTypes: ["feedback.created"] });
+    const { endpoint, secret: first } = await createWebhookEndpoint(orgId, { url: URL_OK, eventTypes: ["feedback.created"] }, OPERATOR);
     const now = new Date();
-    const rolled = await rollWebhookSecret(orgId, endpoint.id, now);
+    const rolled = await rollWebhookSecret(orgId, endpoint.id, OPERATOR, now);
     expect(rolled.secret).not.toBe(first);
     expect(rolled.endpoint.secretPrefix).toBe(rolled.secret.slice(0, 10));
     expect(rolled.endpoint.previousSecretExpiresAt).toEqual(new Date(now.getTime() + 24 * 3600_000));
-    const again = await rollWebhookSecret(orgId, endpoint.id, now);
+    const again = await rollWebhookSecret(orgId, endpoint.id, OPERATOR, now);
     const row = await getDb().webhookEndpoint.findUniqueOrThrow({ where: { id: endpoint.id } });
     expect(decryptSecret(row.secretCiphertext)).toBe(again.secret);
     expect(decryptSecret(row.previousSecretCiphertext!)).toBe(rolled.secret);
@@ -255,8 +256,8 @@ describe("rollWebhookSecret", () => {
 describe("sendTestPing", () => {
   it("records a ping for that endpoint only, already dispatched, with one delivery", async () => {
     const org = await createTestOrg();
-    const target = await createWebhookEndpoint(org.id, { url: URL_OK, eventTypes: [...SUBSCRIBABLE_EVENT_TYPES] });
-    const bystander = await createWebhookEndpoint(org.id, { url: URL_OK, eventTypes: [...SUBSCRIBABLE_EVENT_TYPES] });
+    const target = await createWebhookEndpoint(org.id, { url: URL_OK, eventTypes: [...SUBSCRIBABLE_EVENT_TYPES] }, OPERATOR);
+    const bystander = await createWebhookEndpoint(org.id, { url: URL_OK, eventTypes: [...SUBSCRIBABLE_EVENT_TYPES] }, OPERATOR);
     const ping = await sendTestPing(org.id, target.endpoint.id);
     await fanOutEvents({ orgId: org.id });
 
@@ -269,8 +270,8 @@ describe("sendTestPing", () => {
   });
 
   it("refuses a disabled endpoint with 409 endpoint_disabled", async () => {
-    const { endpoint } = await createWebhookEndpoint(orgId, { url: URL_OK, eventTypes: ["feedback.created"] });
-    await updateWebhookEndpoint(orgId, endpoint.id, { enabled: false });
+    const { endpoint } = await createWebhookEndpoint(orgId, { url: URL_OK, eventTypes: ["feedback.created"] }, OPERATOR);
+    await updateWebhookEndpoint(orgId, endpoint.id, { enabled: false }, OPERATOR);
     const error = await refusal(sendTestPing(orgId, endpoint.id));
     expect(error.code).toBe("CONFLICT");
     expect(error.details?.reason).toBe("endpoint_disabled");
@@ -280,13 +281,13 @@ describe("sendTestPing", () => {
 describe("tenant isolation", () => {
   it("treats another organization's endpoint like one that does not exist", async () => {
     const other = await createTestOrg();
-    const { endpoint: foreign } = await createWebhookEndpoint(other.id, { url: URL_OK, eventTypes: ["feedback.created"] });
+    const { endpoint: foreign } = await createWebhookEndpoint(other.id, { url: URL_OK, eventTypes: ["feedback.created"] }, OPERATOR);
     for (const id of [foreign.id, randomUUID(), "not-a-uuid"]) {
       const attempts: (() => Promise<unknown>)[] = [
         () => getWebhookEndpoint(orgId, id),
-        () => updateWebhookEndpoint(orgId, id, { description: "hijacked" }),
-        () => rollWebhookSecret(orgId, id),
-        () => deleteWebhookEndpoint(orgId, id),
+        () => updateWebhookEndpoint(orgId, id, { description: "hijacked" }, OPERATOR),
+        () => rollWebhookSecret(orgId, id, OPERATOR),
+        () => deleteWebhookEndpoint(orgId, id, OPERATOR),
         () => sendTestPing(orgId, id),
       ];
       for (const attempt of attempts) {
@@ -304,9 +305,9 @@ describe("tenant isolation", () => {
 describe("deleteWebhookEndpoint", () => {
   it("removes the endpoint with its delivery log", async () => {
     const org = await createTestOrg();
-    const { endpoint } = await createWebhookEndpoint(org.id, { url: URL_OK, eventTypes: ["feedback.created"] });
+    const { endpoint } = await createWebhookEndpoint(org.id, { url: URL_OK, eventTypes: ["feedback.created"] }, OPERATOR);
     const ping = await sendTestPing(org.id, endpoint.id);
-    expect(await deleteWebhookEndpoint(org.id, endpoint.id)).toEqual({ id: endpoint.id });
+    expect(await deleteWebhookEndpoint(org.id, endpoint.id, OPERATOR)).toEqual({ id: endpoint.id });
     expect(await getDb().webhookDelivery.findUnique({ where: { id: ping.deliveryId } })).toBeNull();
     expect(await listWebhookEndpoints(org.id)).toEqual([]);
   });

@@ -1,6 +1,8 @@
 import { z } from "zod";
+import { recordAudit, type Actor } from "@/lib/domain/audit/record";
 import { assertIntegrationsUnlocked } from "@/lib/domain/billing/entitlement";
 import { getDb } from "@/lib/platform/db/client";
+import { WRITE_TRANSACTION } from "@/lib/platform/db/write-transaction";
 import { AppError, validationError } from "@/lib/platform/errors/app-error";
 import type { WebhookEndpoint } from "@/lib/generated/prisma/client";
 import { getOrganizationOrThrow } from "@/lib/domain/orgs/organizations";
@@ -20,6 +22,7 @@ import { generateSigningSecret, sealSigningSecret, SECRET_ROLL_OVERLAP_MS } from
 
 // Webhook endpoints of an organization, managed by its admins in the console (and by
 // operators through the CLI). The signing secret is returned by create and roll only.
+// Every change records an audit entry in its own transaction; a summary never holds a secret.
 
 export const MAX_WEBHOOK_ENDPOINTS = 20;
 
@@ -68,6 +71,23 @@ async function assertUrlAllowed(url: string): Promise<void> {
   }
 }
 
+function endpointTarget(endpoint: Pick<WebhookEndpoint, "id" | "url">) {
+  return { type: "webhook_endpoint", id: endpoint.id, label: endpoint.url };
+}
+
+/** Before and after of each edited setting that really changed. */
+function editedFields(current: WebhookEndpoint, next: { url?: string; eventTypes?: string[]; description?: string }) {
+  const changes: Record<string, { from: string | string[]; to: string | string[] }> = {};
+  if (next.url !== undefined && next.url !== current.url) changes.url = { from: current.url, to: next.url };
+  if (next.eventTypes !== undefined && next.eventTypes.join(",") !== current.eventTypes.join(",")) {
+    changes.eventTypes = { from: current.eventTypes, to: next.eventTypes };
+  }
+  if (next.description !== undefined && next.description !== current.description) {
+    changes.description = { from: current.description, to: next.description };
+  }
+  return changes;
+}
+
 async function requireEndpoint(orgId: string, endpointId: string): Promise<WebhookEndpoint> {
   const endpoint = z.uuid().safeParse(endpointId).success
     ? await getDb().webhookEndpoint.findFirst({ where: { id: endpointId, orgId } })
@@ -79,7 +99,7 @@ async function requireEndpoint(orgId: string, endpointId: string): Promise<Webho
 export async function createWebhookEndpoint(
   orgId: string,
   input: CreateEndpointInput,
-  createdById: string | null = null,
+  actor: Actor,
 ): Promise<{ endpoint: WebhookEndpointView; secret: string }> {
   const parsed = createEndpointSchema.safeParse(input);
   if (!parsed.success) throw validationError(parsed.error.issues);
@@ -99,17 +119,23 @@ export async function createWebhookEndpoint(
         { reason: "endpoint_limit_reached", limit: MAX_WEBHOOK_ENDPOINTS },
       );
     }
-    return tx.webhookEndpoint.create({
+    const created = await tx.webhookEndpoint.create({
       data: {
         orgId,
         url: parsed.data.url,
         description: parsed.data.description ?? "",
         eventTypes: parsed.data.eventTypes,
         ...sealSigningSecret(secret),
-        createdById,
+        createdById: actor.type === "user" ? actor.userId : null,
       },
     });
-  });
+    await recordAudit(tx, orgId, actor, {
+      action: "webhook_endpoint.created",
+      target: endpointTarget(created),
+      summary: { url: created.url, eventTypes: created.eventTypes, description: created.description },
+    });
+    return created;
+  }, WRITE_TRANSACTION);
   return { endpoint: toEndpointView(endpoint), secret };
 }
 
@@ -133,6 +159,7 @@ export async function updateWebhookEndpoint(
   orgId: string,
   endpointId: string,
   input: UpdateEndpointInput,
+  actor: Actor,
 ): Promise<WebhookEndpointView> {
   const parsed = updateEndpointSchema.safeParse(input);
   if (!parsed.success) throw validationError(parsed.error.issues);
@@ -157,8 +184,20 @@ export async function updateWebhookEndpoint(
       await cancelPendingDeliveries(tx, endpointId, now);
     }
     if (Object.keys(data).length === 0) return current;
-    return tx.webhookEndpoint.update({ where: { id: endpointId }, data });
-  });
+    const updated = await tx.webhookEndpoint.update({ where: { id: endpointId }, data });
+    const edited = editedFields(current, { url, eventTypes, description });
+    if (Object.keys(edited).length > 0) {
+      await recordAudit(tx, orgId, actor, { action: "webhook_endpoint.updated", target: endpointTarget(updated), summary: edited });
+    }
+    if (updated.enabled !== current.enabled) {
+      await recordAudit(tx, orgId, actor, {
+        action: updated.enabled ? "webhook_endpoint.enabled" : "webhook_endpoint.disabled",
+        target: endpointTarget(updated),
+        summary: updated.enabled ? { previouslyDisabled: current.disabledReason ?? "manual" } : {},
+      });
+    }
+    return updated;
+  }, WRITE_TRANSACTION);
   return toEndpointView(updated, now);
 }
 
@@ -176,6 +215,7 @@ export async function updateWebhookEndpoint(
 export async function rollWebhookSecret(
   orgId: string,
   endpointId: string,
+  actor: Actor,
   now: Date = new Date(),
   options: { expectedSecretPrefix?: string } = {},
 ): Promise<{ endpoint: WebhookEndpointView; secret: string }> {
@@ -190,7 +230,7 @@ export async function rollWebhookSecret(
         reason: "secret_already_rolled",
       });
     }
-    return tx.webhookEndpoint.update({
+    const rolled = await tx.webhookEndpoint.update({
       where: { id: current.id },
       data: {
         ...sealSigningSecret(secret),
@@ -198,14 +238,28 @@ export async function rollWebhookSecret(
         previousSecretExpiresAt: new Date(now.getTime() + SECRET_ROLL_OVERLAP_MS),
       },
     });
-  });
+    // The display prefixes only: what the console shows of a secret anyway.
+    await recordAudit(tx, orgId, actor, {
+      action: "webhook_endpoint.secret_rolled",
+      target: endpointTarget(rolled),
+      summary: { secretPrefix: { from: current.secretPrefix, to: rolled.secretPrefix }, previousValidUntil: rolled.previousSecretExpiresAt?.toISOString() ?? null },
+    });
+    return rolled;
+  }, WRITE_TRANSACTION);
   return { endpoint: toEndpointView(updated, now), secret };
 }
 
 /** Deletes the endpoint with its delivery log; nothing more is sent to it. */
-export async function deleteWebhookEndpoint(orgId: string, endpointId: string): Promise<{ id: string }> {
+export async function deleteWebhookEndpoint(orgId: string, endpointId: string, actor: Actor): Promise<{ id: string }> {
   const endpoint = await requireEndpoint(orgId, endpointId);
-  await getDb().webhookEndpoint.delete({ where: { id: endpoint.id } });
+  await getDb().$transaction(async (tx) => {
+    await tx.webhookEndpoint.delete({ where: { id: endpoint.id } });
+    await recordAudit(tx, orgId, actor, {
+      action: "webhook_endpoint.deleted",
+      target: endpointTarget(endpoint),
+      summary: { url: endpoint.url, eventTypes: endpoint.eventTypes },
+    });
+  }, WRITE_TRANSACTION);
   return { id: endpoint.id };
 }
 

@@ -64,7 +64,7 @@ const ofType = (type: string) => received.filter((r) => r.body.type === type);
 beforeAll(async () => {
   const org = await createTestOrg();
   hook = await startWebhookReceiver();
-  const { endpoint, secret } = await createWebhookEndpoint(org.id, { url: hook.url, eventTypes: [...SUBSCRIBABLE_EVENT_TYPES] });
+  const { endpoint, secret } = await createWebhookEndpoint(org.id, { url: hook.url, eventTypes: [...SUBSCRIBABLE_EVENT_TYPES] }, OPERATOR);
   hook.secrets = [secret];
   ids.endpoint = endpoint.id;
 

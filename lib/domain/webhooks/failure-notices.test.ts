@@ -1,3 +1,5 @@
+import { OPERATOR } from "@/lib/domain/audit/record";
+import { testActor } from "@/lib/testing/actor";
 import { randomBytes } from "node:crypto";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { getDb } from "@/lib/platform/db/client";
@@ -41,7 +43,7 @@ async function scenario() {
   }
   const hook = await startWebhookReceiver({ reply: () => ({ status: 500, body: "broken" }) });
   receivers.push(hook);
-  const { endpoint } = await createWebhookEndpoint(org.id, { url: hook.url, eventTypes: ["event.updated"] });
+  const { endpoint } = await createWebhookEndpoint(org.id, { url: hook.url, eventTypes: ["event.updated"] }, OPERATOR);
   return { org, endpoint, tag, admins: people.slice(0, 2).map((p) => p.email) };
 }
 
@@ -74,7 +76,7 @@ describe("failure notices", () => {
 
     // Acknowledged: the banner empties, and the next failure is a new incident, mailed again.
     const admin = await getDb().user.findUniqueOrThrow({ where: { email: admins[0] } });
-    await acknowledgeFailureNotice(org.id, notices[0].id, admin.id);
+    await acknowledgeFailureNotice(org.id, notices[0].id, testActor(admin.id));
     expect(await listOpenFailureNotices(org.id)).toEqual([]);
     await exhaustOne(org.id, endpoint.id);
     expect(await listOpenFailureNotices(org.id)).toHaveLength(1);
@@ -113,7 +115,7 @@ describe("failure notices", () => {
     await exhaustOne(org.id, endpoint.id);
     const [notice] = await listOpenFailureNotices(org.id);
     const other = await createTestOrg();
-    await expect(acknowledgeFailureNotice(other.id, notice.id, notice.id)).rejects.toMatchObject({ code: "NOT_FOUND" });
+    await expect(acknowledgeFailureNotice(other.id, notice.id, testActor(notice.id))).rejects.toMatchObject({ code: "NOT_FOUND" });
     expect(await listOpenFailureNotices(org.id)).toHaveLength(1);
   });
 });

@@ -1,3 +1,5 @@
+import { recordAudit, type Actor } from "@/lib/domain/audit/record";
+import { WRITE_TRANSACTION } from "@/lib/platform/db/write-transaction";
 import { getDb } from "@/lib/platform/db/client";
 import { AppError } from "@/lib/platform/errors/app-error";
 import { config } from "@/lib/platform/config/env";
@@ -107,9 +109,21 @@ export async function listOpenFailureNotices(orgId: string): Promise<FailureNoti
   }));
 }
 
-export async function acknowledgeFailureNotice(orgId: string, noticeId: string, userId: string, now: Date = new Date()): Promise<void> {
-  const updated = /^[0-9a-f-]{36}$/i.test(noticeId)
-    ? await getDb().webhookFailureNotice.updateMany({ where: { id: noticeId, orgId, acknowledgedAt: null }, data: { acknowledgedAt: now, acknowledgedBy: userId } })
-    : { count: 0 };
-  if (updated.count === 0) throw new AppError("NOT_FOUND", "No such open notice.");
+export async function acknowledgeFailureNotice(orgId: string, noticeId: string, actor: Actor, now: Date = new Date()): Promise<void> {
+  const notice = /^[0-9a-f-]{36}$/i.test(noticeId)
+    ? await getDb().webhookFailureNotice.findFirst({ where: { id: noticeId, orgId }, select: { id: true, kind: true, endpoint: { select: { id: true, url: true } } } })
+    : null;
+  if (!notice) throw new AppError("NOT_FOUND", "No such open notice.");
+  await getDb().$transaction(async (tx) => {
+    const updated = await tx.webhookFailureNotice.updateMany({
+      where: { id: notice.id, orgId, acknowledgedAt: null },
+      data: { acknowledgedAt: now, acknowledgedBy: actor.type === "user" ? actor.userId : null },
+    });
+    if (updated.count === 0) throw new AppError("NOT_FOUND", "No such open notice.");
+    await recordAudit(tx, orgId, actor, {
+      action: "webhook_endpoint.notice_acknowledged",
+      target: { type: "webhook_endpoint", id: notice.endpoint.id, label: notice.endpoint.url },
+      summary: { notice: notice.kind },
+    });
+  }, WRITE_TRANSACTION);
 }

@@ -1,3 +1,4 @@
+import { OPERATOR } from "@/lib/domain/audit/record";
 import { afterAll, describe, expect, it } from "vitest";
 import { getDb } from "@/lib/platform/db/client";
 import { createTestOrg } from "@/lib/testing/fixtures";
@@ -22,7 +23,7 @@ async function orgWithEndpoint(delayMs?: number) {
   const org = await createTestOrg();
   const hook = await startWebhookReceiver({ reply: () => ({ status: 200, body: "ok", delayMs }) });
   receivers.push(hook);
-  const { endpoint, secret } = await createWebhookEndpoint(org.id, { url: hook.url, eventTypes: ["event.updated"] });
+  const { endpoint, secret } = await createWebhookEndpoint(org.id, { url: hook.url, eventTypes: ["event.updated"] }, OPERATOR);
   hook.secrets = [secret];
   return { org, hook, endpoint };
 }

@@ -41,7 +41,7 @@ const bodies = (type: string, id: string) =>
 beforeAll(async () => {
   const org = await createTestOrg();
   hook = await startWebhookReceiver();
-  const { secret } = await createWebhookEndpoint(org.id, { url: hook.url, eventTypes: ["event.updated", "attendee.updated", "session.updated"] });
+  const { secret } = await createWebhookEndpoint(org.id, { url: hook.url, eventTypes: ["event.updated", "attendee.updated", "session.updated"] }, OPERATOR);
   hook.secrets = [secret];
 
   const event = await createEvent(org.id, { name: "Summit", slug: "summit-prev", timezone: "UTC", startAt: "2027-03-01T09:00:00Z", endAt: "2027-03-02T17:00:00Z" }, OPERATOR);

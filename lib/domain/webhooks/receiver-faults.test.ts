@@ -1,3 +1,4 @@
+import { OPERATOR } from "@/lib/domain/audit/record";
 import http from "node:http";
 import type { AddressInfo } from "node:net";
 import { afterAll, describe, expect, it } from "vitest";
@@ -30,7 +31,7 @@ async function receiver(options: { reply?: (request: ReceivedWebhook) => Reply; 
 async function setup(reply?: (request: ReceivedWebhook) => Reply) {
   const org = await createTestOrg();
   const hook = await receiver({ reply });
-  const { endpoint, secret } = await createWebhookEndpoint(org.id, { url: hook.url, eventTypes: ["event.updated"] });
+  const { endpoint, secret } = await createWebhookEndpoint(org.id, { url: hook.url, eventTypes: ["event.updated"] }, OPERATOR);
   hook.secrets = [secret];
   return { org, hook, endpoint };
 }
@@ -116,7 +117,7 @@ describe("a receiver down for 24 hours", () => {
     expect(deliveries.filter((d) => d.state === "cancelled")).toHaveLength(6);
 
     const back = await bringBack();
-    await updateWebhookEndpoint(org.id, endpoint.id, { enabled: true });
+    await updateWebhookEndpoint(org.id, endpoint.id, { enabled: true }, OPERATOR);
     for (const delivery of deliveries) {
       await resendDelivery(org.id, delivery.id);
       expect(await attemptDelivery(delivery.id)).toMatchObject({ kind: "succeeded" });
@@ -191,7 +192,7 @@ describe("misbehaving receivers", () => {
     const { endpoint } = await createWebhookEndpoint(org.id, {
       url: `http://127.0.0.1:${(firehose.address() as AddressInfo).port}/hooks`,
       eventTypes: ["event.updated"],
-    });
+    }, OPERATOR);
     await record(org.id, 1);
 
     await runDueDeliveries({ orgId: org.id, timeoutMs: 5_000 });

@@ -1,3 +1,4 @@
+import { OPERATOR } from "@/lib/domain/audit/record";
 import { afterAll, describe, expect, it } from "vitest";
 import { runCli } from "@/lib/cli/run-cli";
 import { getDb } from "@/lib/platform/db/client";
@@ -27,7 +28,7 @@ async function scenario() {
   let down = true;
   const hook = await startWebhookReceiver({ reply: () => (down ? { status: 503, body: "down" } : { status: 200, body: "ok" }) });
   receivers.push(hook);
-  const { endpoint, secret } = await createWebhookEndpoint(org.id, { url: hook.url, eventTypes: ["event.updated"] });
+  const { endpoint, secret } = await createWebhookEndpoint(org.id, { url: hook.url, eventTypes: ["event.updated"] }, OPERATOR);
   hook.secrets = [secret];
   const names = ["exhausted", "cancelled", "retrying", "succeeded", "untried", "old", "test"] as const;
   const events: Record<string, string> = {};
@@ -56,7 +57,7 @@ describe("recoverDeliveries", () => {
   it("gives exactly the failed deliveries of the window one new attempt now, numbered on, logged as a recovery", async () => {
     const { org, hook, endpoint, of, before, since } = await scenario();
     expect(await countRecoverableDeliveries(org.id, endpoint.id, { since })).toBe(3);
-    expect(await recoverDeliveries(org.id, endpoint.id, { since })).toEqual({ recovered: 3 });
+    expect(await recoverDeliveries(org.id, endpoint.id, { since }, OPERATOR)).toEqual({ recovered: 3 });
     await runDueDeliveries({ orgId: org.id });
     const sent = (await hook.waitFor(before + 3)).slice(before);
     expect(sent.map((r) => r.body.data.id).sort()).toEqual(["cancelled", "exhausted", "retrying"]);
@@ -73,36 +74,36 @@ describe("recoverDeliveries", () => {
     expect(entry(of("test")).attempts).toHaveLength(1);
     // Nothing is left to recover: a second recovery takes nothing.
     expect(await countRecoverableDeliveries(org.id, endpoint.id, { since })).toBe(0);
-    expect(await recoverDeliveries(org.id, endpoint.id, { since })).toEqual({ recovered: 0 });
+    expect(await recoverDeliveries(org.id, endpoint.id, { since }, OPERATOR)).toEqual({ recovered: 0 });
   });
 
   it("respects until", async () => {
     const { org, endpoint } = await scenario();
     const until = new Date(Date.now() - 2 * HOUR).toISOString();
-    expect(await recoverDeliveries(org.id, endpoint.id, { since: new Date(Date.now() - 4 * HOUR).toISOString(), until })).toEqual({ recovered: 1 });
+    expect(await recoverDeliveries(org.id, endpoint.id, { since: new Date(Date.now() - 4 * HOUR).toISOString(), until }, OPERATOR)).toEqual({ recovered: 1 });
   });
 
   it("is refused with 409 while the endpoint is disabled and 402 while integrations are locked, changing nothing", async () => {
     const { org, endpoint, since } = await scenario();
-    await updateWebhookEndpoint(org.id, endpoint.id, { enabled: false });
-    const disabled = await recoverDeliveries(org.id, endpoint.id, { since }).catch((error: AppError) => error);
+    await updateWebhookEndpoint(org.id, endpoint.id, { enabled: false }, OPERATOR);
+    const disabled = await recoverDeliveries(org.id, endpoint.id, { since }, OPERATOR).catch((error: AppError) => error);
     expect(disabled).toBeInstanceOf(AppError);
     expect([ERROR_STATUS[(disabled as AppError).code], (disabled as AppError).details?.reason]).toEqual([409, "endpoint_disabled"]);
 
-    await updateWebhookEndpoint(org.id, endpoint.id, { enabled: true });
-    await setBilling(org.id, { plan: "free" });
-    const locked = await recoverDeliveries(org.id, endpoint.id, { since }).catch((error: AppError) => error);
+    await updateWebhookEndpoint(org.id, endpoint.id, { enabled: true }, OPERATOR);
+    await setBilling(org.id, { plan: "free" }, OPERATOR);
+    const locked = await recoverDeliveries(org.id, endpoint.id, { since }, OPERATOR).catch((error: AppError) => error);
     expect(ERROR_STATUS[(locked as AppError).code]).toBe(402);
     expect(await getDb().webhookRecoveredAttempt.count({ where: { delivery: { endpointId: endpoint.id } } })).toBe(0);
   });
 
   it("refuses a bad window and another organization's endpoint", async () => {
     const { org, endpoint } = await scenario();
-    await expect(recoverDeliveries(org.id, endpoint.id, { since: "yesterday" })).rejects.toMatchObject({ code: "INVALID_INPUT" });
+    await expect(recoverDeliveries(org.id, endpoint.id, { since: "yesterday" }, OPERATOR)).rejects.toMatchObject({ code: "INVALID_INPUT" });
     const now = new Date().toISOString();
-    await expect(recoverDeliveries(org.id, endpoint.id, { since: now, until: now })).rejects.toMatchObject({ code: "INVALID_INPUT" });
+    await expect(recoverDeliveries(org.id, endpoint.id, { since: now, until: now }, OPERATOR)).rejects.toMatchObject({ code: "INVALID_INPUT" });
     const other = await createTestOrg();
-    await expect(recoverDeliveries(other.id, endpoint.id, { since: now })).rejects.toMatchObject({ code: "NOT_FOUND" });
+    await expect(recoverDeliveries(other.id, endpoint.id, { since: now }, OPERATOR)).rejects.toMatchObject({ code: "NOT_FOUND" });
   });
 });
 

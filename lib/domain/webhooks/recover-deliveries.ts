@@ -1,3 +1,4 @@
+import { recordAudit, type Actor } from "@/lib/domain/audit/record";
 import { z } from "zod";
 import { assertIntegrationsUnlocked } from "@/lib/domain/billing/entitlement";
 import { getDb } from "@/lib/platform/db/client";
@@ -57,7 +58,7 @@ function recoverable(endpointId: string, window: Window, now: Date): Prisma.Sql 
 async function endpointOf(orgId: string, endpointId: string) {
   const endpoint =
     z.uuid().safeParse(endpointId).success && z.uuid().safeParse(orgId).success
-      ? await getDb().webhookEndpoint.findFirst({ where: { id: endpointId, orgId }, select: { id: true, enabled: true } })
+      ? await getDb().webhookEndpoint.findFirst({ where: { id: endpointId, orgId }, select: { id: true, enabled: true, url: true } })
       : null;
   if (!endpoint) throw new AppError("NOT_FOUND", "No such webhook endpoint.");
   return endpoint;
@@ -75,7 +76,13 @@ export async function countRecoverableDeliveries(orgId: string, endpointId: stri
   return row.count;
 }
 
-export async function recoverDeliveries(orgId: string, endpointId: string, input: RecoveryWindowInput, now: Date = new Date()): Promise<{ recovered: number }> {
+export async function recoverDeliveries(
+  orgId: string,
+  endpointId: string,
+  input: RecoveryWindowInput,
+  actor: Actor,
+  now: Date = new Date(),
+): Promise<{ recovered: number }> {
   const endpoint = await endpointOf(orgId, endpointId);
   const window = parseWindow(input, now);
   await assertIntegrationsUnlocked(orgId);
@@ -101,6 +108,11 @@ export async function recoverDeliveries(orgId: string, endpointId: string, input
         ON CONFLICT ("deliveryId", "attemptNumber") DO NOTHING
       )
       SELECT count(*)::int AS recovered FROM reopened`;
+    await recordAudit(tx, orgId, actor, {
+      action: "webhook_endpoint.recovered",
+      target: { type: "webhook_endpoint", id: endpoint.id, label: endpoint.url },
+      summary: { since: window.since.toISOString(), until: window.until.toISOString(), recovered: row.recovered },
+    });
     return { recovered: row.recovered };
   }, { maxWait: 10_000, timeout: 10_000 });
 }

@@ -1,3 +1,4 @@
+import { OPERATOR } from "@/lib/domain/audit/record";
 import { randomUUID } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { getDb } from "@/lib/platform/db/client";
@@ -24,7 +25,7 @@ let endpointId: string;
 beforeAll(async () => {
   hook = await startWebhookReceiver({ reply: () => replies.shift() ?? { status: 200, body: "ok" } });
   orgId = (await createTestOrg()).id;
-  const created = await createWebhookEndpoint(orgId, { url: hook.url, eventTypes: ["session.created"] });
+  const created = await createWebhookEndpoint(orgId, { url: hook.url, eventTypes: ["session.created"] }, OPERATOR);
   endpointId = created.endpoint.id;
   hook.secrets = [created.secret];
 });
@@ -126,9 +127,9 @@ describe("resendDelivery", () => {
 
   it("refuses for a disabled endpoint (409 endpoint_disabled)", async () => {
     const org = await createTestOrg();
-    const { endpoint } = await createWebhookEndpoint(org.id, { url: hook.url, eventTypes: ["session.created"] });
+    const { endpoint } = await createWebhookEndpoint(org.id, { url: hook.url, eventTypes: ["session.created"] }, OPERATOR);
     const deliveryId = await newDelivery(org.id);
-    await updateWebhookEndpoint(org.id, endpoint.id, { enabled: false });
+    await updateWebhookEndpoint(org.id, endpoint.id, { enabled: false }, OPERATOR);
     const error = await refusal(resendDelivery(org.id, deliveryId));
     expect([error.code, error.details?.reason]).toEqual(["CONFLICT", "endpoint_disabled"]);
     expect(await row(deliveryId)).toMatchObject({ state: "cancelled" });
@@ -136,10 +137,10 @@ describe("resendDelivery", () => {
 
   it("refuses while integrations are locked, with the API's reason, and changes nothing", async () => {
     const org = await createTestOrg();
-    await createWebhookEndpoint(org.id, { url: hook.url, eventTypes: ["session.created"] });
+    await createWebhookEndpoint(org.id, { url: hook.url, eventTypes: ["session.created"] }, OPERATOR);
     const deliveryId = await newDelivery(org.id);
     expect(await attemptDelivery(deliveryId)).toMatchObject({ kind: "succeeded" });
-    await setBilling(org.id, { plan: "free" });
+    await setBilling(org.id, { plan: "free" }, OPERATOR);
     const error = await refusal(resendDelivery(org.id, deliveryId));
     expect([error.code, error.details?.reason]).toEqual(["PAYMENT_REQUIRED", "payment_required"]);
     expect(await row(deliveryId)).toMatchObject({ state: "succeeded", nextAttemptAt: null });

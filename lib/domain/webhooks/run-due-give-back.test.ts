@@ -1,3 +1,4 @@
+import { OPERATOR } from "@/lib/domain/audit/record";
 import { afterAll, describe, expect, it, vi } from "vitest";
 import { getDb } from "@/lib/platform/db/client";
 import { createTestOrg } from "@/lib/testing/fixtures";
@@ -45,7 +46,7 @@ describe("a sweep whose claim races a give-back", () => {
     const org = await createTestOrg();
     const hook = await startWebhookReceiver({ reply: () => ({ status: 500, body: "down" }) });
     closers.push(() => hook.close());
-    const { endpoint, secret } = await createWebhookEndpoint(org.id, { url: hook.url, eventTypes: ["event.updated"] });
+    const { endpoint, secret } = await createWebhookEndpoint(org.id, { url: hook.url, eventTypes: ["event.updated"] }, OPERATOR);
     hook.secrets = [secret];
     for (let n = 0; n < 2; n++) {
       await getDb().$transaction((tx) => recordWebhookEvent(tx, { orgId: org.id, type: "event.updated", data: { n } }));

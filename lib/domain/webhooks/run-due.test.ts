@@ -1,3 +1,4 @@
+import { OPERATOR } from "@/lib/domain/audit/record";
 import { afterAll, describe, expect, it } from "vitest";
 import { getDb } from "@/lib/platform/db/client";
 import { createTestOrg } from "@/lib/testing/fixtures";
@@ -27,7 +28,7 @@ async function slowEndpoint(delayMs: number, events: number) {
     },
   });
   receivers.push(hook);
-  const { endpoint, secret } = await createWebhookEndpoint(org.id, { url: hook.url, eventTypes: ["event.updated"] });
+  const { endpoint, secret } = await createWebhookEndpoint(org.id, { url: hook.url, eventTypes: ["event.updated"] }, OPERATOR);
   hook.secrets = [secret];
   for (let n = 0; n < events; n++) {
     await getDb().$transaction((tx) => recordWebhookEvent(tx, { orgId: org.id, type: "event.updated", data: { n } }));

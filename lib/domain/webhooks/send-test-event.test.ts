@@ -1,3 +1,4 @@
+import { OPERATOR } from "@/lib/domain/audit/record";
 import { afterAll, describe, expect, it } from "vitest";
 import { getDb } from "@/lib/platform/db/client";
 import { AppError } from "@/lib/platform/errors/app-error";
@@ -24,7 +25,7 @@ async function setup(eventTypes: SubscribableEventType[], replies: Reply[] = [])
   const org = await createTestOrg();
   const hook = await startWebhookReceiver({ reply: () => replies.shift() ?? { status: 200, body: "ok" } });
   receivers.push(hook);
-  const { endpoint, secret } = await createWebhookEndpoint(org.id, { url: hook.url, eventTypes });
+  const { endpoint, secret } = await createWebhookEndpoint(org.id, { url: hook.url, eventTypes }, OPERATOR);
   hook.secrets = [secret];
   return { org, hook, endpoint };
 }
@@ -38,7 +39,7 @@ async function refusal(promise: Promise<unknown>): Promise<AppError> {
 describe("sendTestEvent", () => {
   it("sends the organization's latest attendee as attendee.created, signed, to this endpoint only, marked test", async () => {
     const { org, hook, endpoint } = await setup(["attendee.created"]);
-    const other = await createWebhookEndpoint(org.id, { url: hook.url, eventTypes: ["attendee.created"] });
+    const other = await createWebhookEndpoint(org.id, { url: hook.url, eventTypes: ["attendee.created"] }, OPERATOR);
     const event = await createTestEvent(org.id);
     const attendees = await createTestAttendees(event.id, 3);
     const latest = attendees.at(-1)!;
@@ -76,7 +77,7 @@ describe("sendTestEvent", () => {
       expect(error.code).toBe("INVALID_INPUT");
       expect(error.details).toMatchObject({ fields: { type: { message: "Not a type this endpoint receives." } } });
     }
-    await updateWebhookEndpoint(org.id, endpoint.id, { enabled: false });
+    await updateWebhookEndpoint(org.id, endpoint.id, { enabled: false }, OPERATOR);
     const disabled = await refusal(sendTestEvent(org.id, endpoint.id, "ping"));
     expect(disabled.details).toEqual({ reason: "endpoint_disabled" });
     expect(await getDb().webhookEvent.count({ where: { orgId: org.id } })).toBe(0);
@@ -103,7 +104,7 @@ describe("sendTestEvent", () => {
 
   it("explains why ping cannot be subscribed to", async () => {
     const org = await createTestOrg();
-    const error = await refusal(createWebhookEndpoint(org.id, { url: "https://example.com/hooks", eventTypes: ["ping" as never] }));
+    const error = await refusal(createWebhookEndpoint(org.id, { url: "https://example.com/hooks", eventTypes: ["ping" as never] }, OPERATOR));
     expect(error.details).toMatchObject({ fields: { "eventTypes.0": { message: PING_NOT_SUBSCRIBABLE } } });
   });
 });

@@ -1,3 +1,4 @@
+import { OPERATOR } from "@/lib/domain/audit/record";
 import { afterAll, describe, expect, it } from "vitest";
 import { Webhook } from "standardwebhooks";
 import { getDb } from "@/lib/platform/db/client";
@@ -29,7 +30,7 @@ async function setup() {
   const org = await createTestOrg();
   const hook = await startWebhookReceiver();
   receivers.push(hook);
-  const { endpoint, secret } = await createWebhookEndpoint(org.id, { url: hook.url, eventTypes: ["event.updated"] });
+  const { endpoint, secret } = await createWebhookEndpoint(org.id, { url: hook.url, eventTypes: ["event.updated"] }, OPERATOR);
   hook.secrets = [secret];
   return { org, hook, endpoint, secret };
 }
@@ -60,7 +61,7 @@ describe("Standard Webhooks headers on a delivery", () => {
 
   it("carries one signature per secret during a roll, each verifying with its own secret", async () => {
     const { org, hook, endpoint, secret: oldSecret } = await setup();
-    const rolled = await rollWebhookSecret(org.id, endpoint.id, new Date());
+    const rolled = await rollWebhookSecret(org.id, endpoint.id, OPERATOR, new Date());
     await record(org.id);
     await runDueDeliveries({ orgId: org.id });
     const [request] = await hook.waitFor(1);

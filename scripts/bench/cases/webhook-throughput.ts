@@ -1,3 +1,4 @@
+import { OPERATOR } from "@/lib/domain/audit/record";
 import { randomUUID } from "node:crypto";
 import { performance } from "node:perf_hooks";
 import { Worker } from "node:worker_threads";
@@ -99,10 +100,10 @@ export async function runWebhookThroughputBench(options: { events?: number; conc
   try {
     const db = getDb();
     const org = await createOrganization({ name: `Webhook bench ${randomUUID().slice(0, 8)}` });
-    await setBilling(org.id, { plan: "card" });
+    await setBilling(org.id, { plan: "card" }, OPERATOR);
     const secrets: string[] = [];
     for (let i = 0; i < ENDPOINTS; i++) {
-      const created = await createWebhookEndpoint(org.id, { url: `${receiver.url}/${i}`, eventTypes: ["feedback.created"] });
+      const created = await createWebhookEndpoint(org.id, { url: `${receiver.url}/${i}`, eventTypes: ["feedback.created"] }, OPERATOR);
       secrets.push(created.secret);
     }
 

@@ -1,3 +1,4 @@
+import { OPERATOR } from "@/lib/domain/audit/record";
 import { randomBytes } from "node:crypto";
 import type pg from "pg";
 import { generateBadgeCode } from "@/lib/domain/badges/badge-code";
@@ -26,10 +27,10 @@ const FIRST_CREATED_AT = Date.parse("2026-01-01T00:00:00.000Z");
 
 export async function seedBenchData(pool: pg.Pool, attendeeCount: number, log: (line: string) => void): Promise<Seeded> {
   const org = await createOrganization({ name: "Bench organization" });
-  await setBilling(org.id, { plan: "card" });
+  await setBilling(org.id, { plan: "card" }, OPERATOR);
 
   const keys = [];
-  for (let i = 0; i < MAX_ACTIVE_KEYS; i++) keys.push(await createApiKey(org.id, { name: `bench key ${i}`, scopes: [...SCOPES] }));
+  for (let i = 0; i < MAX_ACTIVE_KEYS; i++) keys.push(await createApiKey(org.id, { name: `bench key ${i}`, scopes: [...SCOPES] }, OPERATOR));
   log(`created ${keys.length} API keys (all scopes)`);
 
   const event = await getDb().event.create({

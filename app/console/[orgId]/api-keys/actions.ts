@@ -13,8 +13,8 @@ export type CreatedKeyView = { id: string; name: string; prefix: string; secret:
 // the signed-in user is an admin of exactly that organization before anything is written.
 
 /** Creates a key; createApiKey validates (createKeySchema), checks the lock and the 100-key limit. */
-export const createKeyAction = consoleAction<CreatedKeyView>(async ({ orgId, form, user }) => {
-  const key = await createApiKey(orgId, keyInputFromForm(form.data, await viewerTimeZone()), user.id);
+export const createKeyAction = consoleAction<CreatedKeyView>(async ({ orgId, form, actor }) => {
+  const key = await createApiKey(orgId, keyInputFromForm(form.data, await viewerTimeZone()), actor);
   return {
     message: `Key “${key.name}” created. Copy it now: it will not be shown again.`,
     data: { id: key.id, name: key.name, prefix: key.prefix, secret: key.secret, scopes: key.scopes, allowedIps: key.allowedIps },
@@ -22,7 +22,7 @@ export const createKeyAction = consoleAction<CreatedKeyView>(async ({ orgId, for
 });
 
 /** Revokes a key of the organization; revoking a revoked key succeeds and changes nothing. */
-export const revokeKeyAction = consoleAction<null>(async ({ orgId, form }) => {
-  const key = await revokeApiKey(form.text("keyId"), orgId);
+export const revokeKeyAction = consoleAction<null>(async ({ orgId, form, actor }) => {
+  const key = await revokeApiKey(form.text("keyId"), orgId, actor);
   return { message: `Key “${key.name}” is revoked. Requests with it now get 401 revoked_key.`, data: null };
 });

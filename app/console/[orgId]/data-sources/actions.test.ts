@@ -1,3 +1,4 @@
+import { OPERATOR } from "@/lib/domain/audit/record";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import type { SessionUser } from "@/lib/auth/session";
 import { getDb } from "@/lib/platform/db/client";
@@ -185,7 +186,7 @@ describe("data-source actions", () => {
     session.user = await createConsoleUser(locked.id, "admin");
     const created = await actions.createDataSourceAction(null, form({ orgId: locked.id, payload: JSON.stringify(draft({ eventId: lockedEvent.id })) }));
     const id = created.ok ? created.data.id : "";
-    await setBilling(locked.id, { plan: "free" });
+    await setBilling(locked.id, { plan: "free" }, OPERATOR);
     const expected = { ok: false, code: "PAYMENT_REQUIRED", reason: "payment_required" };
     expect(await actions.createDataSourceAction(null, form({ orgId: locked.id, payload: JSON.stringify(draft({ eventId: lockedEvent.id })) }))).toMatchObject(expected);
     expect(await actions.previewDataSourceAction(null, form({ orgId: locked.id, payload: JSON.stringify(draft({ eventId: lockedEvent.id })) }))).toMatchObject(expected);

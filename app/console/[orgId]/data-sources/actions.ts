@@ -37,13 +37,13 @@ function refresh(orgId: string) {
   revalidatePath(`/console/${orgId}`, "layout");
 }
 
-export const createDataSourceAction = consoleAction<{ id: string }>(async ({ orgId, form, user }) => {
-  const source = await createDataSource(orgId, parsePayload(form), { createdById: user.id });
+export const createDataSourceAction = consoleAction<{ id: string }>(async ({ orgId, form, actor }) => {
+  const source = await createDataSource(orgId, parsePayload(form), actor);
   return { message: `Data source “${source.name}” saved. Run it now, or let its schedule run it.`, data: { id: source.id } };
 });
 
-export const updateDataSourceAction = consoleAction<{ id: string }>(async ({ orgId, form }) => {
-  const source = await updateDataSource(orgId, form.text("dataSourceId"), parsePayload(form));
+export const updateDataSourceAction = consoleAction<{ id: string }>(async ({ orgId, form, actor }) => {
+  const source = await updateDataSource(orgId, form.text("dataSourceId"), parsePayload(form), actor);
   return { message: `Data source “${source.name}” saved. The next run uses the new configuration.`, data: { id: source.id } };
 });
 
@@ -73,9 +73,9 @@ export const countDataSourcePagesAction = consoleAction<PageCount>(async ({ orgI
   return { message, data: count };
 }, { refresh: false });
 
-export const deleteDataSourceAction = consoleAction<null>(async ({ orgId, form }) => {
+export const deleteDataSourceAction = consoleAction<null>(async ({ orgId, form, actor }) => {
   const source = await requireDataSource(orgId, form.text("dataSourceId"));
-  await deleteDataSource(orgId, source.id);
+  await deleteDataSource(orgId, source.id, actor);
   return { message: `Data source “${source.name}” deleted with its run history. What it imported stays.`, data: null };
 });
 

@@ -1,3 +1,4 @@
+import { OPERATOR } from "@/lib/domain/audit/record";
 import { randomBytes } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import type { SessionUser } from "@/lib/auth/session";
@@ -58,7 +59,7 @@ beforeAll(async () => {
   const { secret } = await createWebhookEndpoint(orgId, {
     url: receiver.url,
     eventTypes: ["event.updated", "event.published", "attendee.created", "attendee.updated", "attendee.deleted", "attendee.checked_in"],
-  });
+  }, OPERATOR);
   receiver.secrets = [secret];
 });
 afterAll(async () => {

@@ -55,7 +55,7 @@ beforeAll(async () => {
   attendees = await createTestAttendees(eventId, 5);
   door = await makeUser("door_staff");
   member = await makeUser("member");
-  const { secret } = await createWebhookEndpoint(orgId, { url: receiver.url, eventTypes: ["attendee.updated", "attendee.checked_in"] });
+  const { secret } = await createWebhookEndpoint(orgId, { url: receiver.url, eventTypes: ["attendee.updated", "attendee.checked_in"] }, OPERATOR);
   receiver.secrets = [secret];
 });
 afterAll(async () => {

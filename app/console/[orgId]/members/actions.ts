@@ -10,8 +10,8 @@ import { removeMember } from "@/lib/domain/orgs/remove-member";
 export type CreatedInviteView = { email: string; role: MemberRole; path: string; expiresAt: string };
 
 /** Creates a one-time invite; the link (path) is returned this once and never stored in clear. */
-export const createInviteAction = consoleAction<CreatedInviteView>(async ({ orgId, form, user, org }) => {
-  const { invite, token } = await createInvite(orgId, { email: form.text("email"), role: form.text("role") as MemberRole }, user.id);
+export const createInviteAction = consoleAction<CreatedInviteView>(async ({ orgId, form, user, org, actor }) => {
+  const { invite, token } = await createInvite(orgId, { email: form.text("email"), role: form.text("role") as MemberRole }, actor);
   const mailed = await mailInvite({ email: invite.email, role: invite.role, orgName: org.name, invitedBy: user.name || user.email, token });
   return {
     message:
@@ -24,17 +24,17 @@ export const createInviteAction = consoleAction<CreatedInviteView>(async ({ orgI
   };
 });
 
-export const revokeInviteAction = consoleAction<null>(async ({ orgId, form }) => {
-  await revokeInvite(orgId, form.text("inviteId"));
+export const revokeInviteAction = consoleAction<null>(async ({ orgId, form, actor }) => {
+  await revokeInvite(orgId, form.text("inviteId"), actor);
   return { message: "Invitation revoked. Its link no longer works.", data: null };
 });
 
-export const removeMemberAction = consoleAction<null>(async ({ orgId, form }) => {
-  await removeMember(orgId, form.text("membershipId"));
+export const removeMemberAction = consoleAction<null>(async ({ orgId, form, actor }) => {
+  await removeMember(orgId, form.text("membershipId"), actor);
   return { message: "Member removed. They can no longer open this organization.", data: null };
 });
 
-export const changeMemberRoleAction = consoleAction<null>(async ({ orgId, form }) => {
-  const { changed, role } = await changeMemberRole(orgId, form.text("membershipId"), form.optional("role"));
+export const changeMemberRoleAction = consoleAction<null>(async ({ orgId, form, actor }) => {
+  const { changed, role } = await changeMemberRole(orgId, form.text("membershipId"), form.optional("role"), actor);
   return { message: changed ? `Role changed to ${role}.` : `Already ${role}.`, data: null };
 });

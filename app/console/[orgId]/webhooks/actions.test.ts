@@ -1,3 +1,4 @@
+import { OPERATOR } from "@/lib/domain/audit/record";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import type { SessionUser } from "@/lib/auth/session";
 import { getDb } from "@/lib/platform/db/client";
@@ -157,7 +158,7 @@ describe("webhook actions", () => {
     session.user = await createConsoleUser(locked.id, "admin");
     const created = await actions.createEndpointAction(null, form({ orgId: locked.id, url: receiver.url, eventTypes: "attendee.created" }));
     expect(created.ok).toBe(true);
-    await setBilling(locked.id, { plan: "free" });
+    await setBilling(locked.id, { plan: "free" }, OPERATOR);
     expect(await actions.createEndpointAction(null, form({ orgId: locked.id, url: receiver.url, eventTypes: "attendee.created" }))).toMatchObject({
       ok: false,
       code: "PAYMENT_REQUIRED",

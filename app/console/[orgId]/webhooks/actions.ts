@@ -28,8 +28,8 @@ export type CreatedEndpointView = { id: string; url: string; secret: string };
 export type RolledSecretView = { secret: string; previousValidUntil: Date | null };
 
 /** Registers an endpoint; its signing secret is in the answer and nowhere else, ever again. */
-export const createEndpointAction = consoleAction<CreatedEndpointView>(async ({ orgId, form, user }) => {
-  const { endpoint, secret } = await createWebhookEndpoint(orgId, endpointInputFromForm(form.data), user.id);
+export const createEndpointAction = consoleAction<CreatedEndpointView>(async ({ orgId, form, actor }) => {
+  const { endpoint, secret } = await createWebhookEndpoint(orgId, endpointInputFromForm(form.data), actor);
   return {
     message: "Endpoint added. Copy its signing secret now: it will not be shown again.",
     data: { id: endpoint.id, url: endpoint.url, secret },
@@ -37,17 +37,17 @@ export const createEndpointAction = consoleAction<CreatedEndpointView>(async ({ 
 });
 
 /** URL, event types and description. The URL goes through the same guard as delivery. */
-export const updateEndpointAction = consoleAction<null>(async ({ orgId, form }) => {
+export const updateEndpointAction = consoleAction<null>(async ({ orgId, form, actor }) => {
   const endpointId = form.text("endpointId");
-  await updateWebhookEndpoint(orgId, endpointId, endpointInputFromForm(form.data));
+  await updateWebhookEndpoint(orgId, endpointId, endpointInputFromForm(form.data), actor);
   return { message: "Endpoint saved. Events recorded from now on use the new settings.", data: null };
 });
 
 /** Enable (clears an automatic disable and the failure count) or disable (cancels what is pending). */
-export const setEndpointEnabledAction = consoleAction<null>(async ({ orgId, form }) => {
+export const setEndpointEnabledAction = consoleAction<null>(async ({ orgId, form, actor }) => {
   const endpointId = form.text("endpointId");
   const enabled = form.optional("enabled") === "true";
-  await updateWebhookEndpoint(orgId, endpointId, { enabled });
+  await updateWebhookEndpoint(orgId, endpointId, { enabled }, actor);
   return {
     message: enabled
       ? "Endpoint enabled. It receives events recorded from now on."
@@ -57,20 +57,20 @@ export const setEndpointEnabledAction = consoleAction<null>(async ({ orgId, form
 });
 
 /** A new signing secret, shown once; the previous one keeps signing for 24 hours. */
-export const rollSecretAction = consoleAction<RolledSecretView>(async ({ orgId, form }) => {
+export const rollSecretAction = consoleAction<RolledSecretView>(async ({ orgId, form, actor }) => {
   const endpointId = form.text("endpointId");
   // The prefix the admin saw: a second click or a colleague's roll meanwhile answers 409.
   const expectedSecretPrefix = form.optional("expectedSecretPrefix");
-  const { endpoint, secret } = await rollWebhookSecret(orgId, endpointId, new Date(), expectedSecretPrefix ? { expectedSecretPrefix } : {});
+  const { endpoint, secret } = await rollWebhookSecret(orgId, endpointId, actor, new Date(), expectedSecretPrefix ? { expectedSecretPrefix } : {});
   return {
     message: "New signing secret created. Copy it now: it will not be shown again.",
     data: { secret, previousValidUntil: endpoint.previousSecretExpiresAt },
   };
 });
 
-export const deleteEndpointAction = consoleAction<null>(async ({ orgId, form }) => {
+export const deleteEndpointAction = consoleAction<null>(async ({ orgId, form, actor }) => {
   const endpointId = form.text("endpointId");
-  await deleteWebhookEndpoint(orgId, endpointId);
+  await deleteWebhookEndpoint(orgId, endpointId, actor);
   return { message: "Endpoint deleted with its delivery log. Nothing more is sent to it.", data: null };
 });
 

@@ -1,6 +1,7 @@
 "use server";
 
 import { revalidatePath } from "next/cache";
+import { userActor } from "@/lib/console/action";
 import { requireAdmin } from "@/lib/console/guard";
 import { formText } from "@/lib/console/run-action";
 import { AppError } from "@/lib/platform/errors/app-error";
@@ -11,7 +12,7 @@ export async function acknowledgeFailureNoticeAction(formData: FormData): Promis
   const orgId = formText(formData, "orgId") ?? "";
   const { user } = await requireAdmin(orgId);
   try {
-    await acknowledgeFailureNotice(orgId, formText(formData, "noticeId") ?? "", user.id);
+    await acknowledgeFailureNotice(orgId, formText(formData, "noticeId") ?? "", userActor(user));
   } catch (error) {
     if (!(error instanceof AppError && error.code === "NOT_FOUND")) throw error;
   }

@@ -2,6 +2,7 @@
 
 import { revalidatePath } from "next/cache";
 import type { ActionResult } from "@/lib/console/action-result";
+import { userActor } from "@/lib/console/action";
 import { requireAdmin } from "@/lib/console/guard";
 import { formText, runAction } from "@/lib/console/run-action";
 import { countRecoverableDeliveries, recoverDeliveries } from "@/lib/domain/webhooks/recover-deliveries";
@@ -30,8 +31,8 @@ export async function previewRecoveryAction(formData: FormData): Promise<ActionR
 export async function recoverDeliveriesAction(formData: FormData): Promise<ActionResult<{ recovered: number }>> {
   return runAction(async () => {
     const { orgId, endpointId, window } = input(formData);
-    await requireAdmin(orgId);
-    const { recovered } = await recoverDeliveries(orgId, endpointId, window);
+    const { user } = await requireAdmin(orgId);
+    const { recovered } = await recoverDeliveries(orgId, endpointId, window, userActor(user));
     revalidatePath(`/console/${orgId}`, "layout");
     return {
       message: `${recovered} ${recovered === 1 ? "delivery gets" : "deliveries get"} one new attempt now; the delivery log marks ${recovered === 1 ? "it" : "them"} Recovery.`,

@@ -1,3 +1,4 @@
+import { OPERATOR } from "@/lib/domain/audit/record";
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import type { SessionUser } from "@/lib/auth/session";
 import { getDb } from "@/lib/platform/db/client";
@@ -44,7 +45,7 @@ beforeAll(async () => {
   admin = await createConsoleUser(orgId, "admin");
   member = await createConsoleUser(orgId, "member");
   key = (await createTestKey(orgId)).secret;
-  const { secret } = await createWebhookEndpoint(orgId, { url: receiver.url, eventTypes: ["attendee.updated", "attendee.deleted"] });
+  const { secret } = await createWebhookEndpoint(orgId, { url: receiver.url, eventTypes: ["attendee.updated", "attendee.deleted"] }, OPERATOR);
   receiver.secrets = [secret];
 });
 beforeEach(async () => {
