@@ -24,6 +24,7 @@ export const CHANGELOG: readonly ChangelogEntry[] = [
       "`GET /webhook-events`: the catch-up feed of the organization's webhook bodies of the last 30 days, byte for byte as delivered, oldest first, paged, with `types` and `since` filters; any valid key, items filtered by its scopes. The SDK lists it as an async iterator (`webhookEvents`).",
       "Lookups on `GET /events/{eventId}/attendees`: `badgeCode` (normalised as the badge rules say: spaces and dashes removed, upper-cased, so `PYT-UZX`, `pytuzx` and `PYT UZX` match the same attendee) and `email` (case-insensitive, otherwise exact). Each is an index lookup and answers the usual paged list, holding zero or one attendee; they combine with each other and with `status` and `updatedSince`. A `badgeCode` that is not six letters and digits, or an `email` that is not an address, is 400 `INVALID_INPUT`.",
       "A check-in can now be undone at the door within 10 minutes (a guest checked in by mistake): the attendee's `checkedInAt` goes back to null, its row leaves `GET /events/{eventId}/check-ins`, and `attendee.updated` is delivered with `checkedInAt: null`. There is no separate event type; a partner that keeps arrivals applies the update.",
+      "Every operation's success response in the OpenAPI document carries an `example` body (checked against the response schema), shown in the reference with request samples in curl, TypeScript (the SDK) and Python. Documentation only: no response changed.",
     ],
   },
   {
