@@ -342,7 +342,7 @@ ${doc.info.summary ? `<p>${renderInline(doc.info.summary)}</p>` : ""}
 <div class="base">Base URL <code>${escapeHtml(baseUrl)}</code></div>
 <div class="search" role="search" aria-label="Reference">
 <label for="doc-search">Search the reference</label>
-<input id="doc-search" type="search" autocomplete="off" spellcheck="false" placeholder="e.g. attendees, cursor, 409 (press /)" aria-describedby="doc-search-status">
+<input id="doc-search" type="search" autocomplete="off" spellcheck="false" placeholder="Search: attendees, cursor, 409… (press /)" aria-describedby="doc-search-status">
 <p id="doc-search-status" class="muted search-status" role="status"></p>
 <ul id="doc-search-results" class="search-results" aria-label="Search results"></ul>
 </div>

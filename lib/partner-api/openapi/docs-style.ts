@@ -63,11 +63,11 @@ nav.toc-side{display:none}
 .search input{width:100%;font:inherit;padding:.4rem .6rem;border:1px solid var(--muted);border-radius:6px;background:var(--bg);color:var(--fg)}
 .search-results{list-style:none;padding:0;margin:.3rem 0 0}
 .search-results li{margin:.2rem 0}
-.search-status:empty{display:none}
+.search-status:empty,.search-results:empty{display:none}
 .search-status{margin:.3rem 0 0}
 .top-links a{margin-right:.2rem}
 .sr-only{position:absolute;width:1px;height:1px;padding:0;margin:-1px;overflow:hidden;clip:rect(0,0,0,0);white-space:nowrap;border:0}
 @media (min-width:64rem){.layout{grid-template-columns:16rem minmax(0,1fr)}.toc-fold{display:none}nav.toc-side{display:block;border-bottom:0;border-right:1px solid var(--line);position:sticky;top:0;align-self:start;max-height:100vh;overflow-y:auto}}
 @media (max-width:40rem){table.stack thead{display:none}table.stack,table.stack tbody,table.stack tr,table.stack td{display:block;width:100%}table.stack tr{border:1px solid var(--line);border-radius:6px;margin:0 0 .5rem;padding:.25rem 0}table.stack td{border:0;padding:.15rem .6rem}table.stack td:empty{display:none}table.stack td:not(:first-child)::before{content:attr(data-label) ": ";font-weight:600;color:var(--muted)}}
-@media (max-width:30rem){body{font-size:15px}main,.toc-fold,nav.toc-side,header.top{padding-left:.8rem;padding-right:.8rem}.operation{padding:.8rem .7rem}th,td{padding:.3rem .4rem}}
+@media (max-width:30rem){body{font-size:15px}header.top{padding-top:1rem}main{padding-top:.5rem}h2{margin-top:2rem}header.top h1{font-size:1.5rem}header.top p{margin:.5rem 0}.search{margin-top:.4rem}.search label{position:absolute;width:1px;height:1px;overflow:hidden;clip:rect(0,0,0,0);white-space:nowrap}main,.toc-fold,nav.toc-side,header.top{padding-left:.8rem;padding-right:.8rem}.operation{padding:.8rem .7rem}th,td{padding:.3rem .4rem}}
 `;
