@@ -106,11 +106,11 @@ test("every page answers with a nonce CSP and the security headers, with no viol
   expect(violations).toEqual([]);
 });
 
-test("the HTML reference allows exactly its inline stylesheet; the Partner API keeps private, no-store", async ({ page, request }) => {
+test("the HTML reference allows exactly its inline stylesheet and script; the Partner API keeps private, no-store", async ({ page, request }) => {
   const violations = await watchViolations(page);
   const response = await page.goto("/partner/v1/docs");
   const headers = response!.headers();
-  expect(headers["content-security-policy"]).toMatch(/^default-src 'none'; style-src 'sha256-[A-Za-z0-9+/=]+'/);
+  expect(headers["content-security-policy"]).toMatch(/^default-src 'none'; style-src 'sha256-[A-Za-z0-9+/=]+'; script-src 'sha256-[A-Za-z0-9+/=]+';/);
   expect(headers["content-security-policy"]).toContain("frame-ancestors 'none'");
   expect(headers["content-security-policy"]).not.toContain("unsafe-inline");
   expect(headers["referrer-policy"]).toBe("strict-origin-when-cross-origin");

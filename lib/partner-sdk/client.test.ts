@@ -86,6 +86,16 @@ describe("typed methods", () => {
     expect(updated).toMatchObject({ id: created.id, jobTitle: "Engineer", displayName: "Sdk Create" });
     expect(await client().attendees.get(eventId, created.id)).toEqual(updated);
   });
+
+  it("sends an Idempotency-Key on create: the retry replays the first attendee", async () => {
+    const idempotencyKey = randomUUID();
+    const body = { email: "sdk.idempotent@example.com", displayName: "Sdk Idempotent" };
+    const first = await client().attendees.create(eventId, body, { idempotencyKey });
+    expect(await client().attendees.create(eventId, body, { idempotencyKey })).toEqual(first);
+    // Without the key the same body is a second create, refused as a duplicate.
+    const error = (await client().attendees.create(eventId, body).catch((caught: unknown) => caught)) as PartnerApiError;
+    expect(error).toMatchObject({ status: 409, reason: "attendee_exists" });
+  });
 });
 
 describe("typed errors", () => {

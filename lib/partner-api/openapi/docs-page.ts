@@ -1,10 +1,15 @@
+import { requestSamples } from "./docs-samples";
+import { DOCS_SCRIPT } from "./docs-script";
+import { DOCS_CSS } from "./docs-style";
 import { codeBlock, escapeHtml, htmlTable, renderInline, renderMarkdown, slug } from "./markdown";
+import { SDK_PACKAGE_NAME, SDK_TARBALL_FILE, SDK_TARBALL_PATH } from "./sdk-package";
 import type { JsonSchema, MediaTypeObject, OpenApiDocument, OperationObject, ParameterObject, Reference, ResponseObject, WebhookObject } from "./types";
 
-// GET /partner/v1/docs: the reference as one self-contained HTML page (inline CSS, no
-// scripts, no third-party assets: the page must work offline and never make a reader's
-// browser call anyone else), rendered from the OpenAPI document so it cannot drift from it.
-// Every piece of text from the document goes through escapeHtml or the Markdown renderer.
+// GET /partner/v1/docs: the reference as one self-contained HTML page (inline CSS and one
+// small inline script, no third-party assets: the page must work offline and never make a
+// reader's browser call anyone else), rendered from the OpenAPI document so it cannot drift
+// from it. Every piece of text from the document goes through escapeHtml or the Markdown
+// renderer. Without the script the page is complete: it adds tabs, copy buttons and search.
 
 type Options = {
   /** Scheme and host the reader reached, for the base URL and the curl examples. */
@@ -154,23 +159,34 @@ function requestBody(doc: OpenApiDocument, operation: OperationObject): string {
   return `<h4>Request body <span class="muted">(application/json)</span></h4>${description}${fieldsTable(fieldRows(doc, media.schema), "Required")}`;
 }
 
-function shellQuote(text: string): string {
-  return `'${text.replaceAll("'", `'\\''`)}'`;
+/** The samples as tabs (the script drives them; without it they are stacked, each labelled). */
+function samplesSection(path: string, method: string, operation: OperationObject, baseUrl: string): string {
+  const id = escapeHtml(operation.operationId);
+  const title = `${method.toUpperCase()} ${path}`;
+  const samples = requestSamples(path, method, operation, baseUrl);
+  const tabs = samples
+    .map(
+      ({ language, label }, index) =>
+        `<button type="button" role="tab" id="${id}-tab-${language}" aria-controls="${id}-sample-${language}" aria-selected="${index === 0}" tabindex="${index === 0 ? 0 : -1}" data-language="${language}">${escapeHtml(label)}</button>`,
+    )
+    .join("");
+  const panels = samples
+    .map(
+      ({ language, label, code }, index) =>
+        `<div class="sample${index === 0 ? "" : " inactive"}" id="${id}-sample-${language}" role="tabpanel" aria-labelledby="${id}-tab-${language}" data-language="${language}"><p class="sample-label">${escapeHtml(label)}</p>${codeBlock(code, `${label} sample: ${title}`)}</div>`,
+    )
+    .join("\n");
+  return `<h4>Request samples</h4><div class="samples"><div class="tablist" role="tablist" aria-label="${escapeHtml(`Sample language: ${title}`)}">${tabs}</div>\n${panels}</div>`;
 }
 
-function curlExample(path: string, method: string, operation: OperationObject, baseUrl: string): string {
-  const example = path.replace(/\{([^}]+)\}/g, (_match, name: string) => `<${name.replace(/([a-z])([A-Z])/g, "$1_$2").toLowerCase()}>`);
-  const lines = [`curl -sS${method === "get" ? "" : ` -X ${method.toUpperCase()}`} "${baseUrl}${example}"`];
-  if (operation.security?.length !== 0) lines.push(`-H "Authorization: Bearer $PARTNER_API_KEY"`);
-  const media = operation.requestBody?.content["application/json"];
-  if (media) {
-    lines.push(`-H "Content-Type: application/json"`);
-    lines.push(`-d ${shellQuote(JSON.stringify(media.example ?? {}))}`);
-  }
-  return `<h4>Example</h4>${codeBlock(lines.join(" \\\n  "), `Example request: ${method.toUpperCase()} ${path}`)}`;
+/** The example body of a success answer, from the document's media `example`. */
+function exampleBody(media: MediaTypeObject | undefined, title: string): string {
+  if (media?.example === undefined) return "";
+  const text = typeof media.example === "string" ? media.example : JSON.stringify(media.example, null, 2);
+  return `<h5>Example response</h5>${codeBlock(text, `Example response: ${title}`)}`;
 }
 
-function responsesSection(doc: OpenApiDocument, operation: OperationObject): string {
+function responsesSection(doc: OpenApiDocument, operation: OperationObject, title: string): string {
   const entries = Object.entries(operation.responses) as [string, ResponseObject | Reference][];
   const success = entries.filter(([status]) => status.startsWith("2"));
   const failures = entries.filter(([status]) => !status.startsWith("2"));
@@ -178,7 +194,8 @@ function responsesSection(doc: OpenApiDocument, operation: OperationObject): str
     .map(([status, raw]) => {
       const response = resolveResponse(doc, raw);
       const media = response.content?.["application/json"];
-      return `<h4>Response <span class="status ok">${escapeHtml(status)}</span></h4><p>${renderInline(response.description)}</p>${successBody(doc, media)}`;
+      const example = exampleBody(media ?? Object.values(response.content ?? {})[0], title);
+      return `<h4>Response <span class="status ok">${escapeHtml(status)}</span></h4><p>${renderInline(response.description)}</p>${successBody(doc, media)}${example}`;
     })
     .join("");
   if (!failures.length) return successHtml;
@@ -204,8 +221,8 @@ function operationSection(doc: OpenApiDocument, path: string, method: string, op
 ${renderMarkdown(operation.description)}
 ${parametersTable(doc, operation.parameters ?? [])}
 ${requestBody(doc, operation)}
-${responsesSection(doc, operation)}
-${curlExample(path, method, operation, baseUrl)}
+${samplesSection(path, method, operation, baseUrl)}
+${responsesSection(doc, operation, `${method.toUpperCase()} ${path}`)}
 </article>`;
 }
 
@@ -220,7 +237,7 @@ function webhookSection(doc: OpenApiDocument, type: string, webhook: WebhookObje
 <h3><a class="anchor" href="#${id}"><span class="method post">POST</span> <code class="path">${escapeHtml(type)}</code></a></h3>
 ${renderMarkdown(webhook.description)}
 <p>Body: <code>${escapeHtml(`{ "id": uuid, "type": "${type}", "createdAt": date-time, "data": ${dataName} }`)}</code></p>
-<h5>${escapeHtml(dataName)}</h5>${fieldsTable(fieldRows(doc, data), "Always")}
+<h4>${escapeHtml(dataName)}</h4>${fieldsTable(fieldRows(doc, data), "Always")}
 <h4>Example body</h4>${codeBlock(JSON.stringify(media?.example ?? {}, null, 2), `Example body: ${type}`)}
 </article>`;
 }
@@ -250,56 +267,21 @@ function operationsByTag(doc: OpenApiDocument): Map<string, Listed[]> {
   return groups;
 }
 
-const CSS = `
-:root{color-scheme:light dark;--bg:#fff;--fg:#1d2330;--muted:#5b6475;--line:#dde1e8;--soft:#f4f6f9;--code:#eef1f5;--link:#1a56c4;--get:#1f7a4d;--post:#1a56c4;--patch:#9a5b00;--ok:#1f7a4d;--err:#b3261e}
-@media (prefers-color-scheme:dark){:root{--bg:#12151b;--fg:#e4e7ee;--muted:#9aa3b5;--line:#2c323d;--soft:#191d25;--code:#222834;--link:#8ab4ff;--get:#5fd49a;--post:#8ab4ff;--patch:#f0b45a;--ok:#5fd49a;--err:#ff8a80}}
-*{box-sizing:border-box}
-html{-webkit-text-size-adjust:100%}
-body{margin:0;background:var(--bg);color:var(--fg);font:16px/1.55 system-ui,-apple-system,"Segoe UI",Roboto,"Helvetica Neue",Arial,sans-serif}
-a{color:var(--link)}
-code,pre{font-family:ui-monospace,SFMono-Regular,Menlo,Consolas,"Liberation Mono",monospace;font-size:.88em}
-code{background:var(--code);padding:.1em .3em;border-radius:4px;overflow-wrap:anywhere}
-pre{background:var(--code);padding:.8rem 1rem;border-radius:8px;overflow-x:auto;line-height:1.45}
-pre code{background:none;padding:0;overflow-wrap:normal;white-space:pre}
-.layout{display:grid;grid-template-columns:minmax(0,1fr);max-width:78rem;margin:0 auto}
-nav.toc{border-bottom:1px solid var(--line);padding:1rem 1.25rem;font-size:.92rem}
-nav.toc ul{list-style:none;margin:.2rem 0 .8rem;padding:0}
-nav.toc li{margin:.15rem 0}
-nav.toc a{text-decoration:none;overflow-wrap:anywhere}
-nav.toc .group{font-weight:600;margin-top:.6rem}
-main{padding:1rem 1.25rem 4rem;min-width:0}
-header.top{padding:1.5rem 1.25rem .5rem;max-width:78rem;margin:0 auto}
-header.top h1{margin:0 0 .3rem;font-size:1.8rem}
-.muted{color:var(--muted);font-size:.9em}
-.base{display:inline-block;margin-top:.4rem}
-h2{margin-top:2.5rem;padding-top:.5rem;border-top:1px solid var(--line)}
-h3{margin:0 0 .4rem;font-size:1.15rem}
-h4{margin:1.2rem 0 .4rem;font-size:1rem}
-h5{margin:.8rem 0 .3rem;font-size:.95rem}
-.operation{border:1px solid var(--line);border-radius:10px;padding:1rem 1.1rem;margin:1.25rem 0;background:var(--soft)}
-.operation h3 a.anchor{color:inherit;text-decoration:none}
-.operation h3 .path{background:none;padding:0;font-size:1rem}
-.method{display:inline-block;min-width:3.6rem;text-align:center;font:700 .78rem/1.9 ui-monospace,Menlo,Consolas,monospace;border-radius:5px;color:#fff;padding:0 .4rem;vertical-align:middle}
-.method.get{background:var(--get)}.method.post{background:var(--post)}.method.patch{background:var(--patch)}
-@media (prefers-color-scheme:dark){.method{color:#12151b}}
-.scope{display:inline-block;border:1px solid var(--line);border-radius:999px;padding:0 .55rem;font-size:.82rem;margin-left:.3rem}
-.scope.public{border-style:dashed}
-.status{font:700 .85rem ui-monospace,Menlo,Consolas,monospace}
-.status.ok{color:var(--ok)}.status.err{color:var(--err)}
-.table-wrap{overflow-x:auto;margin:.4rem 0 .8rem}
-table{border-collapse:collapse;width:100%;font-size:.9rem;background:var(--bg)}
-th,td{border:1px solid var(--line);padding:.35rem .55rem;text-align:left;vertical-align:top}
-th{background:var(--code);font-weight:600}
-td code{overflow-wrap:normal}
-.toc-fold{border-bottom:1px solid var(--line);padding:.5rem 1.25rem;font-size:.95rem}
-.toc-fold summary{cursor:pointer;font-weight:600;padding:.35rem 0}
-.toc-fold nav.toc{border:0;padding:.3rem 0 0}
-nav.toc-side{display:none}
-:focus-visible{outline:2px solid var(--link);outline-offset:2px}
-@media (min-width:64rem){.layout{grid-template-columns:16rem minmax(0,1fr)}.toc-fold{display:none}nav.toc-side{display:block;border-bottom:0;border-right:1px solid var(--line);position:sticky;top:0;align-self:start;max-height:100vh;overflow-y:auto}}
-@media (max-width:40rem){table.stack thead{display:none}table.stack,table.stack tbody,table.stack tr,table.stack td{display:block;width:100%}table.stack tr{border:1px solid var(--line);border-radius:6px;margin:0 0 .5rem;padding:.25rem 0}table.stack td{border:0;padding:.15rem .6rem}table.stack td:empty{display:none}table.stack td:not(:first-child)::before{content:attr(data-label) ": ";font-weight:600;color:var(--muted)}}
-@media (max-width:30rem){body{font-size:15px}main,.toc-fold,nav.toc-side,header.top{padding-left:.8rem;padding-right:.8rem}.operation{padding:.8rem .7rem}th,td{padding:.3rem .4rem}}
-`;
+
+/** How to install the typed SDK from this service, and its first lines. */
+function sdkSection(origin: string): string {
+  const quickStart = `import { PartnerClient } from "${SDK_PACKAGE_NAME}";
+
+const client = new PartnerClient({ baseUrl: "${origin}/partner/v1", apiKey: process.env.PARTNER_API_KEY! });
+const me = await client.me();
+for await (const event of client.events.list()) console.log(event.name);`;
+  return `<section id="sdk"><h2>TypeScript SDK</h2>
+<p>A typed client for every operation on this page: paging as async iterators, typed errors, retries of 429 and 503, an <code>idempotencyKey</code> option on create, and webhook verification. No runtime dependencies; Node 20.19 or later. It is served by this service as an npm package (<a href="${escapeHtml(SDK_TARBALL_PATH)}" download>${escapeHtml(SDK_TARBALL_FILE)}</a>, with its README):</p>
+${codeBlock(`npm install ${origin}${SDK_TARBALL_PATH}`, "Install the TypeScript SDK")}
+${codeBlock(quickStart, "TypeScript SDK quick start")}
+<p>Every operation below shows its SDK call in the TypeScript sample.</p>
+</section>`;
+}
 
 /** The whole page. `origin` (e.g. https://api.example.com) makes the base URL absolute. */
 export function renderDocsPage(doc: OpenApiDocument, options: Options = {}): string {
@@ -310,7 +292,7 @@ export function renderDocsPage(doc: OpenApiDocument, options: Options = {}): str
   const guide = renderMarkdown(doc.info.description, { headingOffset: 0 });
   const guideHeadings = [...doc.info.description.matchAll(/^## (.+)$/gm)].map((match) => match[1]);
 
-  const tocLists = `<div class="group">Guide</div><ul>${guideHeadings.map((heading) => `<li><a href="#${escapeHtml(slug(heading))}">${renderInline(heading)}</a></li>`).join("")}</ul>
+  const tocLists = `<div class="group">Guide</div><ul>${guideHeadings.map((heading) => `<li><a href="#${escapeHtml(slug(heading))}">${renderInline(heading)}</a></li>`).join("")}<li><a href="#sdk">TypeScript SDK</a></li></ul>
 ${[...groups]
   .filter(([, listed]) => listed.length)
   .map(
@@ -328,7 +310,7 @@ ${[...groups]
     .join("")}</ul>`;
   // Phones get the long contents list folded, so the page opens on content; wide screens
   // keep it as a sidebar. Two copies because only a script could fold one by width, and
-  // the page has none (its CSP allows no script); the hidden copy is display:none.
+  // the page must work without its script; the hidden copy is display:none.
   const toc = `<details class="toc-fold"><summary>Contents</summary><nav class="toc" aria-label="Contents">${tocLists}</nav></details>
 <nav class="toc toc-side" aria-label="Contents">${tocLists}</nav>`;
 
@@ -349,23 +331,32 @@ ${listed.map(({ path, method, operation }) => operationSection(doc, path, method
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <meta name="referrer" content="no-referrer">
 <title>${escapeHtml(doc.info.title)} reference (${escapeHtml(doc.info.version)})</title>
-<style>${CSS}</style>
+<style>${DOCS_CSS}</style>
+<script>${DOCS_SCRIPT}</script>
 </head>
 <body>
 <header class="top">
 <h1>${escapeHtml(doc.info.title)}</h1>
-<div class="muted">Version ${escapeHtml(doc.info.version)} · <a href="${escapeHtml(`${baseUrl}/openapi.json`)}">OpenAPI 3.1 document</a></div>
+<div class="muted top-links">Version ${escapeHtml(doc.info.version)} · <a href="${escapeHtml(`${baseUrl}/openapi.json`)}">OpenAPI 3.1 document</a> · <a href="#sdk">TypeScript SDK</a> · <a href="/console">Back to the console</a></div>
 ${doc.info.summary ? `<p>${renderInline(doc.info.summary)}</p>` : ""}
 <div class="base">Base URL <code>${escapeHtml(baseUrl)}</code></div>
+<div class="search" role="search" aria-label="Reference">
+<label for="doc-search">Search the reference</label>
+<input id="doc-search" type="search" autocomplete="off" spellcheck="false" placeholder="Search: attendees, cursor, 409… (press /)" aria-describedby="doc-search-status">
+<p id="doc-search-status" class="muted search-status" role="status"></p>
+<ul id="doc-search-results" class="search-results" aria-label="Search results"></ul>
+</div>
 </header>
 <div class="layout">
 ${toc}
 <main>
 ${guide}
+${sdkSection(options.origin ?? "")}
 ${operations}
 ${webhooksSection(doc)}
 </main>
 </div>
+<p id="copy-status" class="sr-only" role="status"></p>
 </body>
 </html>
 `;

@@ -24,6 +24,7 @@ import { API_VERSION, CHANGELOG } from "./changelog";
 import { WEBHOOK_EVENT_TYPES } from "@/lib/domain/webhooks/event-types";
 import { WEBHOOK_DATA_SCHEMAS, WebhookEventItemSchema, webhookBodySchema } from "@/lib/domain/webhooks/payload-schemas";
 import { ERROR_CATALOGUE } from "./error-catalogue";
+import { successExample } from "./examples";
 import { BASE_HEADERS, errorResponses, HEADERS, RATE_LIMIT_HEADERS } from "./error-responses";
 import { guideMarkdown } from "./guide";
 import { OPERATION_TAGS, OPERATIONS, PATH_PARAMETERS, pathParameterNames, type EnvelopeKind, type Operation } from "./operations";
@@ -180,8 +181,8 @@ function operationResponses(operation: Operation): Record<string, unknown> {
       headers: BASE_HEADERS,
       content:
         success.document === "openapi"
-          ? { "application/json": { schema: { type: "object", description: "An OpenAPI 3.1 document" } } }
-          : { "text/html": { schema: { type: "string" } } },
+          ? { "application/json": { schema: { type: "object", description: "An OpenAPI 3.1 document" }, example: successExample(operation) } }
+          : { "text/html": { schema: { type: "string" }, example: successExample(operation) } },
     };
     responses["405"] = errorRef("MethodNotAllowed");
     responses["500"] = errorRef("InternalError");
@@ -190,7 +191,9 @@ function operationResponses(operation: Operation): Record<string, unknown> {
   responses[String(success.status)] = {
     description: success.description,
     headers: { ...BASE_HEADERS, ...RATE_LIMIT_HEADERS, ...operation.successHeaders },
-    content: { "application/json": { schema: { $ref: SCHEMA_REF(envelopeComponentName(success.envelope, success.schema)) } } },
+    content: {
+      "application/json": { schema: { $ref: SCHEMA_REF(envelopeComponentName(success.envelope, success.schema)) }, example: successExample(operation) },
+    },
   };
   const hasCursor = Boolean(operation.query && "cursor" in operation.query.shape);
   if (operation.query || operation.body) {

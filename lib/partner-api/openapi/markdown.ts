@@ -68,9 +68,14 @@ export function htmlTable(headHtml: string[], rowsHtml: string[][], className = 
   return `<div class="table-wrap" tabindex="0" role="group" aria-label="${name}"><table${className ? ` class="${className}"` : ""}><thead><tr>${th}</tr></thead><tbody>\n${trs}\n</tbody></table></div>`;
 }
 
-/** A code block that scrolls sideways: focusable so a keyboard can scroll it, named for what it holds. */
+/**
+ * A code block that scrolls sideways: focusable so a keyboard can scroll it, named for what
+ * it holds, with a Copy button the page's script shows and drives (without the script the
+ * button stays hidden and the code is still selectable).
+ */
 export function codeBlock(code: string, name: string): string {
-  return `<pre tabindex="0" role="group" aria-label="${escapeHtml(name)}"><code>${escapeHtml(code)}</code></pre>`;
+  const label = escapeHtml(name);
+  return `<div class="code"><button type="button" class="copy" aria-label="Copy: ${label}">Copy</button><pre tabindex="0" role="group" aria-label="${label}"><code>${escapeHtml(code)}</code></pre></div>`;
 }
 
 function renderTable(lines: string[]): string {

@@ -60,7 +60,15 @@ export type WebhookEventsQuery = {
   limit?: number;
 };
 
-type RequestInput = { path: string; params?: Record<string, string>; query?: object; body?: unknown; accept?: "json" | "text" };
+type RequestInput = { path: string; params?: Record<string, string>; query?: object; body?: unknown; accept?: "json" | "text"; headers?: Record<string, string> };
+
+export type CreateAttendeeOptions = {
+  /**
+   * Sent as the Idempotency-Key header: the same key and body within 24 hours replay the
+   * first 201 instead of creating a second attendee, so a retried create is safe.
+   */
+  idempotencyKey?: string;
+};
 
 const RETRYABLE = new Set([429, 503]);
 
@@ -82,7 +90,11 @@ export class PartnerClient {
     for (const [name, value] of Object.entries(input.query ?? {})) {
       if (value !== undefined && value !== null) url.searchParams.set(name, String(value));
     }
-    const headers: Record<string, string> = { Authorization: `Bearer ${this.#options.apiKey}`, Accept: input.accept === "text" ? "text/html" : "application/json" };
+    const headers: Record<string, string> = {
+      ...input.headers,
+      Authorization: `Bearer ${this.#options.apiKey}`,
+      Accept: input.accept === "text" ? "text/html" : "application/json",
+    };
     if (input.body !== undefined) headers["Content-Type"] = "application/json";
     const doFetch = this.#options.fetch ?? fetch;
     const sleep = this.#options.sleep ?? ((ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms)));
@@ -107,8 +119,8 @@ export class PartnerClient {
     return new Paged<T>((cursor) => this.#get<Page<T>>(path, params, { ...query, ...(cursor ? { cursor } : {}) }));
   }
 
-  async #single<T>(method: "GET" | "POST" | "PATCH", path: string, params: Record<string, string>, body?: unknown): Promise<T> {
-    return (await this.#request<{ data: T }>(method, { path, params, body })).data;
+  async #single<T>(method: "GET" | "POST" | "PATCH", path: string, params: Record<string, string>, body?: unknown, headers?: Record<string, string>): Promise<T> {
+    return (await this.#request<{ data: T }>(method, { path, params, body, headers })).data;
   }
 
   async #list<T>(path: string, params: Record<string, string>): Promise<T[]> {
@@ -148,8 +160,14 @@ export class PartnerClient {
     /** The attendee with this address (any case), or null. */
     findByEmail: async (eventId: string, email: string) =>
       (await this.#get<{ data: Schemas["Attendee"][] }>(OPERATION_PATHS.listAttendees, { eventId }, { email })).data[0] ?? null,
-    create: (eventId: string, body: Schemas["CreateAttendeeBody"]) =>
-      this.#single<Schemas["Attendee"]>("POST", OPERATION_PATHS.createAttendee, { eventId }, body),
+    create: (eventId: string, body: Schemas["CreateAttendeeBody"], options: CreateAttendeeOptions = {}) =>
+      this.#single<Schemas["Attendee"]>(
+        "POST",
+        OPERATION_PATHS.createAttendee,
+        { eventId },
+        body,
+        options.idempotencyKey === undefined ? undefined : { "Idempotency-Key": options.idempotencyKey },
+      ),
     update: (eventId: string, attendeeId: string, body: Schemas["UpdateAttendeeBody"]) =>
       this.#single<Schemas["Attendee"]>("PATCH", OPERATION_PATHS.updateAttendee, { eventId, attendeeId }, body),
   };

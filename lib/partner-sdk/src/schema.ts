@@ -1697,6 +1697,29 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "org": {
+                     *           "id": "4b1f0c2e-8d7a-4e3b-9c6f-2a1d0e9f8b7c",
+                     *           "name": "Northwind Events"
+                     *         },
+                     *         "key": {
+                     *           "id": "9a8b7c6d-5e4f-4a3b-8c2d-1e0f9a8b7c6d",
+                     *           "name": "CRM sync",
+                     *           "prefix": "svc_live_Qx7T",
+                     *           "scopes": [
+                     *             "events:read",
+                     *             "attendees:read"
+                     *           ],
+                     *           "expiresAt": null,
+                     *           "allowedIps": [
+                     *             "203.0.113.0/24"
+                     *           ]
+                     *         }
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["MeResponse"];
                 };
             };
@@ -1737,6 +1760,28 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "data": [
+                     *         {
+                     *           "id": "6f1c2b7e-3d4a-4e5f-8a9b-0c1d2e3f4a5b",
+                     *           "slug": "summit-2026",
+                     *           "name": "Summit 2026",
+                     *           "description": "Two days of talks and workshops.",
+                     *           "status": "published",
+                     *           "startAt": "2026-10-01T07:00:00.000Z",
+                     *           "endAt": "2026-10-02T16:00:00.000Z",
+                     *           "timezone": "Europe/Berlin",
+                     *           "location": "Congress Centre, Hall 2",
+                     *           "createdAt": "2026-05-04T09:12:44.120Z",
+                     *           "updatedAt": "2026-09-18T14:03:10.502Z"
+                     *         }
+                     *       ],
+                     *       "meta": {
+                     *         "nextCursor": "eyJrIjoiMjAyNi0wOS0wMVQwODowMDowMC4wMDBaIn0"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["EventPage"];
                 };
             };
@@ -1775,6 +1820,23 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "id": "6f1c2b7e-3d4a-4e5f-8a9b-0c1d2e3f4a5b",
+                     *         "slug": "summit-2026",
+                     *         "name": "Summit 2026",
+                     *         "description": "Two days of talks and workshops.",
+                     *         "status": "published",
+                     *         "startAt": "2026-10-01T07:00:00.000Z",
+                     *         "endAt": "2026-10-02T16:00:00.000Z",
+                     *         "timezone": "Europe/Berlin",
+                     *         "location": "Congress Centre, Hall 2",
+                     *         "createdAt": "2026-05-04T09:12:44.120Z",
+                     *         "updatedAt": "2026-09-18T14:03:10.502Z"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["EventResponse"];
                 };
             };
@@ -1820,6 +1882,31 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "data": [
+                     *         {
+                     *           "id": "2a3b4c5d-6e7f-4a8b-9c0d-1e2f3a4b5c6d",
+                     *           "eventId": "6f1c2b7e-3d4a-4e5f-8a9b-0c1d2e3f4a5b",
+                     *           "title": "Opening keynote",
+                     *           "description": "Where the industry is heading.",
+                     *           "type": "keynote",
+                     *           "startAt": "2026-10-01T07:30:00.000Z",
+                     *           "endAt": "2026-10-01T08:15:00.000Z",
+                     *           "trackId": "8c9d0e1f-2a3b-4c4d-8e5f-6a7b8c9d0e1f",
+                     *           "room": "Hall 2",
+                     *           "capacity": 800,
+                     *           "speakerIds": [
+                     *             "1d2e3f4a-5b6c-4d7e-8f9a-0b1c2d3e4f5a"
+                     *           ],
+                     *           "updatedAt": "2026-09-20T10:00:00.000Z"
+                     *         }
+                     *       ],
+                     *       "meta": {
+                     *         "nextCursor": "eyJrIjoiMjAyNi0wOS0wMVQwODowMDowMC4wMDBaIn0"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["SessionPage"];
                 };
             };
@@ -1860,6 +1947,18 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "data": [
+                     *         {
+                     *           "id": "8c9d0e1f-2a3b-4c4d-8e5f-6a7b8c9d0e1f",
+                     *           "name": "Main stage",
+                     *           "color": "#1a56c4",
+                     *           "sortOrder": 0
+                     *         }
+                     *       ]
+                     *     }
+                     */
                     "application/json": components["schemas"]["TrackList"];
                 };
             };
@@ -1898,6 +1997,17 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "data": [
+                     *         {
+                     *           "id": "5f6a7b8c-9d0e-4f1a-8b2c-3d4e5f6a7b8c",
+                     *           "name": "Hall 2",
+                     *           "sortOrder": 0
+                     *         }
+                     *       ]
+                     *     }
+                     */
                     "application/json": components["schemas"]["RoomList"];
                 };
             };
@@ -1941,6 +2051,24 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "data": [
+                     *         {
+                     *           "id": "1d2e3f4a-5b6c-4d7e-8f9a-0b1c2d3e4f5a",
+                     *           "name": "Grace Hopper",
+                     *           "title": "Rear Admiral",
+                     *           "company": "US Navy",
+                     *           "bio": "Pioneer of machine-independent programming languages.",
+                     *           "photoUrl": "https://example.com/speakers/grace.jpg",
+                     *           "photoPath": null
+                     *         }
+                     *       ],
+                     *       "meta": {
+                     *         "nextCursor": "eyJrIjoiMjAyNi0wOS0wMVQwODowMDowMC4wMDBaIn0"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["SpeakerPage"];
                 };
             };
@@ -1981,6 +2109,21 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "data": [
+                     *         {
+                     *           "id": "7e8f9a0b-1c2d-4e3f-9a4b-5c6d7e8f9a0b",
+                     *           "name": "Analytical Engines",
+                     *           "tier": "Gold",
+                     *           "websiteUrl": "https://example.com",
+                     *           "description": "Calculating machines since 1837.",
+                     *           "sortOrder": 0,
+                     *           "featuredOnCards": true
+                     *         }
+                     *       ]
+                     *     }
+                     */
                     "application/json": components["schemas"]["SponsorList"];
                 };
             };
@@ -2019,6 +2162,26 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "data": [
+                     *         {
+                     *           "id": "2b3c4d5e-6f7a-4b8c-9d0e-1f2a3b4c5d6e",
+                     *           "title": "Getting there",
+                     *           "summary": "Trains, parking and the entrance.",
+                     *           "body": "The venue is five minutes on foot from the central station.",
+                     *           "icon": "map-pin",
+                     *           "details": [
+                     *             {
+                     *               "label": "Address",
+                     *               "value": "Messeplatz 1, Berlin"
+                     *             }
+                     *           ],
+                     *           "sortOrder": 0
+                     *         }
+                     *       ]
+                     *     }
+                     */
                     "application/json": components["schemas"]["InfoSectionList"];
                 };
             };
@@ -2070,6 +2233,30 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "data": [
+                     *         {
+                     *           "id": "0f8e5a4c-2b1d-4c3e-9f7a-6b5c4d3e2f1a",
+                     *           "eventId": "6f1c2b7e-3d4a-4e5f-8a9b-0c1d2e3f4a5b",
+                     *           "displayName": "Ada Lovelace",
+                     *           "email": "ada@example.com",
+                     *           "company": "Analytical Engines",
+                     *           "jobTitle": null,
+                     *           "status": "invited",
+                     *           "visibleInList": false,
+                     *           "badgeCode": "K7MQ2C",
+                     *           "invitedAt": null,
+                     *           "checkedInAt": null,
+                     *           "createdAt": "2026-09-01T08:00:00.000Z",
+                     *           "updatedAt": "2026-09-01T08:00:00.000Z"
+                     *         }
+                     *       ],
+                     *       "meta": {
+                     *         "nextCursor": "eyJrIjoiMjAyNi0wOS0wMVQwODowMDowMC4wMDBaIn0"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["AttendeePage"];
                 };
             };
@@ -2127,6 +2314,25 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "id": "0f8e5a4c-2b1d-4c3e-9f7a-6b5c4d3e2f1a",
+                     *         "eventId": "6f1c2b7e-3d4a-4e5f-8a9b-0c1d2e3f4a5b",
+                     *         "displayName": "Ada Lovelace",
+                     *         "email": "ada@example.com",
+                     *         "company": "Analytical Engines",
+                     *         "jobTitle": null,
+                     *         "status": "invited",
+                     *         "visibleInList": false,
+                     *         "badgeCode": "K7MQ2C",
+                     *         "invitedAt": null,
+                     *         "checkedInAt": null,
+                     *         "createdAt": "2026-09-01T08:00:00.000Z",
+                     *         "updatedAt": "2026-09-01T08:00:00.000Z"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["AttendeeResponse"];
                 };
             };
@@ -2172,6 +2378,25 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "id": "0f8e5a4c-2b1d-4c3e-9f7a-6b5c4d3e2f1a",
+                     *         "eventId": "6f1c2b7e-3d4a-4e5f-8a9b-0c1d2e3f4a5b",
+                     *         "displayName": "Ada Lovelace",
+                     *         "email": "ada@example.com",
+                     *         "company": "Analytical Engines",
+                     *         "jobTitle": null,
+                     *         "status": "invited",
+                     *         "visibleInList": false,
+                     *         "badgeCode": "K7MQ2C",
+                     *         "invitedAt": null,
+                     *         "checkedInAt": null,
+                     *         "createdAt": "2026-09-01T08:00:00.000Z",
+                     *         "updatedAt": "2026-09-01T08:00:00.000Z"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["AttendeeResponse"];
                 };
             };
@@ -2222,6 +2447,25 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "id": "0f8e5a4c-2b1d-4c3e-9f7a-6b5c4d3e2f1a",
+                     *         "eventId": "6f1c2b7e-3d4a-4e5f-8a9b-0c1d2e3f4a5b",
+                     *         "displayName": "Ada Lovelace",
+                     *         "email": "ada@example.com",
+                     *         "company": "Analytical Engines",
+                     *         "jobTitle": null,
+                     *         "status": "invited",
+                     *         "visibleInList": false,
+                     *         "badgeCode": "K7MQ2C",
+                     *         "invitedAt": null,
+                     *         "checkedInAt": null,
+                     *         "createdAt": "2026-09-01T08:00:00.000Z",
+                     *         "updatedAt": "2026-09-01T08:00:00.000Z"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["AttendeeResponse"];
                 };
             };
@@ -2270,6 +2514,19 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "data": [
+                     *         {
+                     *           "attendeeId": "0f8e5a4c-2b1d-4c3e-9f7a-6b5c4d3e2f1a",
+                     *           "checkedInAt": "2026-10-01T06:52:10.431Z"
+                     *         }
+                     *       ],
+                     *       "meta": {
+                     *         "nextCursor": "eyJrIjoiMjAyNi0wOS0wMVQwODowMDowMC4wMDBaIn0"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["CheckInPage"];
                 };
             };
@@ -2317,6 +2574,21 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "data": [
+                     *         {
+                     *           "id": "7b6a5f4e-3d2c-4b1a-9f8e-7d6c5b4a3f2e",
+                     *           "sessionId": "2a3b4c5d-6e7f-4a8b-9c0d-1e2f3a4b5c6d",
+                     *           "attendeeId": "0f8e5a4c-2b1d-4c3e-9f7a-6b5c4d3e2f1a",
+                     *           "scannedAt": "2026-10-01T07:29:03.120Z"
+                     *         }
+                     *       ],
+                     *       "meta": {
+                     *         "nextCursor": "eyJrIjoiMjAyNi0wOS0wMVQwODowMDowMC4wMDBaIn0"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["SessionAttendancePage"];
                 };
             };
@@ -2357,6 +2629,33 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "data": [
+                     *         {
+                     *           "id": "3c4d5e6f-7a8b-4c9d-8e0f-1a2b3c4d5e6f",
+                     *           "eventId": "6f1c2b7e-3d4a-4e5f-8a9b-0c1d2e3f4a5b",
+                     *           "name": "Registration details",
+                     *           "description": "Helps us plan catering and seating.",
+                     *           "status": "open",
+                     *           "fields": [
+                     *             {
+                     *               "key": "dietary",
+                     *               "label": "Dietary requirements",
+                     *               "type": "single_select",
+                     *               "required": true
+                     *             },
+                     *             {
+                     *               "key": "notes",
+                     *               "label": "Anything else?",
+                     *               "type": "long_text",
+                     *               "required": false
+                     *             }
+                     *           ]
+                     *         }
+                     *       ]
+                     *     }
+                     */
                     "application/json": components["schemas"]["FormList"];
                 };
             };
@@ -2402,6 +2701,26 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "data": [
+                     *         {
+                     *           "id": "6d7e8f9a-0b1c-4d2e-8f3a-4b5c6d7e8f9a",
+                     *           "formId": "3c4d5e6f-7a8b-4c9d-8e0f-1a2b3c4d5e6f",
+                     *           "attendeeId": "0f8e5a4c-2b1d-4c3e-9f7a-6b5c4d3e2f1a",
+                     *           "submittedAt": "2026-09-20T12:00:00.000Z",
+                     *           "updatedAt": "2026-09-21T08:30:00.000Z",
+                     *           "answers": {
+                     *             "dietary": "vegetarian",
+                     *             "notes": "Arriving on the second day."
+                     *           }
+                     *         }
+                     *       ],
+                     *       "meta": {
+                     *         "nextCursor": "eyJrIjoiMjAyNi0wOS0wMVQwODowMDowMC4wMDBaIn0"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["FormSubmissionPage"];
                 };
             };
@@ -2447,6 +2766,24 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "data": [
+                     *         {
+                     *           "id": "5e6f7a8b-9c0d-4e1f-8a2b-3c4d5e6f7a8b",
+                     *           "attendeeId": "0f8e5a4c-2b1d-4c3e-9f7a-6b5c4d3e2f1a",
+                     *           "sessionId": "2a3b4c5d-6e7f-4a8b-9c0d-1e2f3a4b5c6d",
+                     *           "kind": "rating",
+                     *           "rating": 5,
+                     *           "comment": "Clear and to the point.",
+                     *           "createdAt": "2026-10-01T08:20:00.000Z"
+                     *         }
+                     *       ],
+                     *       "meta": {
+                     *         "nextCursor": "eyJrIjoiMjAyNi0wOS0wMVQwODowMDowMC4wMDBaIn0"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["FeedbackPage"];
                 };
             };
@@ -2493,6 +2830,33 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "data": [
+                     *         {
+                     *           "id": "1e2d3c4b-5a69-4788-9a0b-c1d2e3f4a5b6",
+                     *           "type": "attendee.created",
+                     *           "createdAt": "2026-10-01T07:00:00.000Z",
+                     *           "data": {
+                     *             "id": "0f8e5a4c-2b1d-4c3e-9f7a-6b5c4d3e2f1a",
+                     *             "eventId": "6f1c2b7e-3d4a-4e5f-8a9b-0c1d2e3f4a5b",
+                     *             "displayName": "Ada Lovelace",
+                     *             "email": "ada@example.com",
+                     *             "company": "Analytical Engines",
+                     *             "jobTitle": null,
+                     *             "status": "invited",
+                     *             "visibleInList": false,
+                     *             "badgeCode": "ABCDE7",
+                     *             "invitedAt": null,
+                     *             "checkedInAt": null
+                     *           }
+                     *         }
+                     *       ],
+                     *       "meta": {
+                     *         "nextCursor": "eyJrIjoiMjAyNi0wOS0wMVQwODowMDowMC4wMDBaIn0"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["WebhookEventPage"];
                 };
             };
@@ -2525,6 +2889,22 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "openapi": "3.1.0",
+                     *       "info": {
+                     *         "title": "Partner API",
+                     *         "version": "2026-11-27"
+                     *       },
+                     *       "paths": {
+                     *         "/me": {
+                     *           "get": {
+                     *             "operationId": "getMe"
+                     *           }
+                     *         }
+                     *       }
+                     *     }
+                     */
                     "application/json": Record<string, never>;
                 };
             };
@@ -2549,6 +2929,13 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example <!doctype html>
+                     *     <html lang="en">
+                     *     <head><title>Partner API reference</title>…</head>
+                     *     <body>…</body>
+                     *     </html>
+                     */
                     "text/html": string;
                 };
             };

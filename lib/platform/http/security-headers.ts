@@ -58,19 +58,30 @@ export function appContentSecurityPolicy(nonce: string, mode: { development: boo
   ].join("; ");
 }
 
-/**
- * For pages that inline their stylesheet and nothing else (no script, no image, no
- * request): the HTML reference and next-auth's own pages (sign-out confirmation, verify
- * request). Allows exactly the style elements the page contains, by hash, and forms only
- * where `formAction` says (next-auth's sign-out form posts to our origin).
- */
-export function inlineHtmlContentSecurityPolicy(html: string, { formAction = "'none'" }: { formAction?: "'none'" | "'self'" } = {}): string {
-  const hashes = [...html.matchAll(/<style>([\s\S]*?)<\/style>/g)].map(
+function inlineHashes(html: string, element: "style" | "script"): string[] {
+  return [...html.matchAll(new RegExp(`<${element}>([\\s\\S]*?)</${element}>`, "g"))].map(
     (match) => `'sha256-${createHash("sha256").update(match[1], "utf8").digest("base64")}'`,
   );
+}
+
+/**
+ * For pages that inline everything they use and load nothing (no image, no request): the
+ * HTML reference (its stylesheet and one script) and next-auth's own pages (sign-out
+ * confirmation, verify request: a stylesheet only). Allows exactly the style and script
+ * elements the page contains, by hash, and forms only where `formAction` says (next-auth's
+ * sign-out form posts to our origin). Scripts only when the caller says the page's own
+ * inline scripts are meant to run (`scripts: true`); otherwise none runs at all.
+ */
+export function inlineHtmlContentSecurityPolicy(
+  html: string,
+  { formAction = "'none'", scripts: allowScripts = false }: { formAction?: "'none'" | "'self'"; scripts?: boolean } = {},
+): string {
+  const styles = inlineHashes(html, "style");
+  const scripts = allowScripts ? inlineHashes(html, "script") : [];
   return [
     "default-src 'none'",
-    `style-src ${hashes.length > 0 ? hashes.join(" ") : "'none'"}`,
+    `style-src ${styles.length > 0 ? styles.join(" ") : "'none'"}`,
+    ...(scripts.length > 0 ? [`script-src ${scripts.join(" ")}`] : []),
     "object-src 'none'",
     "base-uri 'none'",
     `form-action ${formAction}`,

@@ -6,15 +6,15 @@ import { withPublic } from "@/lib/partner-api/with-partner-key";
 import { baseSecurityHeaders, currentMode, inlineHtmlContentSecurityPolicy } from "@/lib/platform/http/security-headers";
 
 // Public: the readable reference, rendered from the OpenAPI document at request time so
-// the base URL and curl examples name the host the reader actually reached. The page has
-// no script and loads nothing: its policy allows only the style elements it inlines (by
-// hash), so the browser enforces that.
+// the base URL and samples name the host the reader actually reached. The page loads
+// nothing: its policy allows only the style and script elements it inlines (by hash), so
+// the browser enforces that.
 const read = withPublic((request) => {
   const html = renderDocsPage(buildOpenApiDocument(), { origin: publicOrigin(request) });
   return new Response(html, {
     headers: {
       "content-type": "text/html; charset=utf-8",
-      "content-security-policy": inlineHtmlContentSecurityPolicy(html),
+      "content-security-policy": inlineHtmlContentSecurityPolicy(html, { scripts: true }),
       ...baseSecurityHeaders(currentMode()),
     },
   });
