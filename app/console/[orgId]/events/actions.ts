@@ -1,5 +1,6 @@
 "use server";
 
+import { formatDateTime } from "@/lib/console/format-time";
 import { consoleAction, type FormFields } from "@/lib/console/action";
 import { createAttendee } from "@/lib/domain/attendees/create-attendee";
 import { deleteAttendee } from "@/lib/domain/attendees/delete-attendee";
@@ -55,7 +56,7 @@ export const restoreAttendeeAction = consoleAction<null>(async ({ orgId, form })
 export const checkInAttendeeAction = consoleAction<null>(async ({ orgId, form }) => {
   const { attendee, created, checkedInAt } = await checkIn(orgId, form.text("attendeeId"));
   if (!created) {
-    throw new AppError("CONFLICT", `${attendee.displayName} already checked in at ${checkedInAt.toISOString().replace("T", " ").slice(0, 16)} UTC; one check-in per attendee.`, {
+    throw new AppError("CONFLICT", `${attendee.displayName} already checked in at ${formatDateTime(checkedInAt)}; one check-in per attendee.`, {
       reason: "already_checked_in",
     });
   }
