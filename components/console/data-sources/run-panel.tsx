@@ -59,6 +59,7 @@ export function RunPanel({
   progressAction,
   latestRunAction,
   disabledReason,
+  timeZone,
 }: {
   orgId: string;
   dataSourceId: string;
@@ -68,6 +69,8 @@ export function RunPanel({
   progressAction: (orgId: string, runId: string) => Promise<ActionResult<DataSourceRunView>>;
   latestRunAction: (orgId: string, dataSourceId: string, since: Date) => Promise<ActionResult<DataSourceRunView | null>>;
   disabledReason: string | null;
+  /** The viewer's zone, from the server, so the first render matches. */
+  timeZone: string;
 }) {
   const router = useRouter();
   const [starting, startRun] = useTransition();
@@ -213,7 +216,7 @@ export function RunPanel({
             <RunStatusBadge status={run.status} />
             {running ? <Spinner className="text-indigo-600 dark:text-indigo-400" /> : null}
             <span className="text-xs text-zinc-500 dark:text-zinc-400">
-              {run.trigger === "schedule" ? "Scheduled" : "Manual"} · started {formatDateTime(new Date(run.startedAt))} · {duration(run, now)}
+              {run.trigger === "schedule" ? "Scheduled" : "Manual"} · started {formatDateTime(new Date(run.startedAt), timeZone)} · {duration(run, now)}
             </span>
           </div>
           {run.status !== "skipped" ? <RunCounts counts={run.counts} className="mt-3 max-w-lg" /> : null}
