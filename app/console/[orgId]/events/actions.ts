@@ -28,6 +28,7 @@ export const createEventAction = consoleAction<{ id: string }>(async ({ orgId, f
     startAt: wallClockToIso(form.text("startAt"), timezone),
     endAt: wallClockToIso(form.text("endAt"), timezone),
     location: form.text("location"),
+    description: form.text("description"),
   });
   return { message: `Draft “${event.name}” created. Partners see it now; attendees after you publish it.`, data: { id: event.id } };
 }, { refresh: "events" });
@@ -102,6 +103,7 @@ export const updateEventAction = consoleAction<null>(async ({ orgId, form }) => 
     startAt: wallClockToIso(form.text("startAt"), timezone),
     endAt: wallClockToIso(form.text("endAt"), timezone),
     location: form.text("location"),
+    description: form.text("description"),
   });
   return { message: changed ? "Event saved. Subscribed endpoints receive event.updated." : "Nothing changed.", data: null };
 }, { refresh: "events" });
