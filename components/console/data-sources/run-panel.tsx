@@ -59,6 +59,7 @@ export function RunPanel({
   progressAction,
   latestRunAction,
   disabledReason,
+  canRun,
   timeZone,
 }: {
   orgId: string;
@@ -69,6 +70,8 @@ export function RunPanel({
   progressAction: (orgId: string, runId: string) => Promise<ActionResult<DataSourceRunView>>;
   latestRunAction: (orgId: string, dataSourceId: string, since: Date) => Promise<ActionResult<DataSourceRunView | null>>;
   disabledReason: string | null;
+  /** False for members: they see the latest run, not a Run now button. */
+  canRun: boolean;
   /** The viewer's zone, from the server, so the first render matches. */
   timeZone: string;
 }) {
@@ -178,6 +181,7 @@ export function RunPanel({
   const running = watch.runId !== null;
   return (
     <div className="space-y-4" data-testid="run-panel">
+      {canRun ? (
       <form onSubmit={runNow} aria-label="Run now" className="flex flex-col gap-3 sm:flex-row sm:items-center">
         <input type="hidden" name="orgId" value={orgId} />
         <input type="hidden" name="dataSourceId" value={dataSourceId} />
@@ -198,6 +202,7 @@ export function RunPanel({
         ) : null}
         <FormStatus state={failure} hideSuccess />
       </form>
+      ) : null}
       <p role="status" aria-live="polite" aria-atomic="true" className="sr-only" data-testid="run-announcement">
         {announcement}
       </p>

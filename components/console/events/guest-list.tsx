@@ -64,7 +64,7 @@ export function GuestList({
       </form>
       {rows.length === 0 ? (
         <EmptyState title={q || status ? "No attendee matches" : "No attendees yet"}>
-          {q || status ? "Clear the search to see the whole list." : "Add attendees through the Partner API (POST …/attendees) or a data source."}
+          {q || status ? "Clear the search to see the whole list." : "Attendees appear here when an admin adds them, a data source imports them or a connected app registers them."}
         </EmptyState>
       ) : (
         <Table label="Guest list" minWidth="52rem">

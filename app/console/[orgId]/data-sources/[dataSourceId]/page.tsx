@@ -76,6 +76,7 @@ export default async function DataSourcePage({ params, searchParams }: Props) {
             progressAction={runProgressAction}
             latestRunAction={latestRunAction}
             disabledReason={runDisabledReason}
+            canRun={isAdmin}
             timeZone={timeZone}
           />
         </PanelBody>
@@ -91,11 +92,14 @@ export default async function DataSourcePage({ params, searchParams }: Props) {
         </PanelBody>
       </Panel>
 
-      <Panel title="Delete data source" id="delete" description="What it imported stays; the configuration and run history go.">
-        <PanelBody>
-          <DeleteSource orgId={orgId} dataSourceId={dataSourceId} name={source.name} action={deleteDataSourceAction} disabledReason={adminReason} />
-        </PanelBody>
-      </Panel>
+      {/* Members see the source and its runs, not buttons they may not press. */}
+      {isAdmin ? (
+        <Panel title="Delete data source" id="delete" description="What it imported stays; the configuration and run history go.">
+          <PanelBody>
+            <DeleteSource orgId={orgId} dataSourceId={dataSourceId} name={source.name} action={deleteDataSourceAction} disabledReason={null} />
+          </PanelBody>
+        </Panel>
+      ) : null}
     </>
   );
 }
