@@ -10,6 +10,7 @@ import { FormStatus } from "@/components/ui/form-status";
 import { keyInputFromForm } from "@/lib/console/key-form-schema";
 import { createKeySchema } from "@/lib/domain/keys/key-schema";
 import { SCOPE_DESCRIPTIONS, SCOPES, type Scope } from "@/lib/domain/keys/scopes";
+import { CopyButton } from "../copy-button";
 import { OneTimeSecret } from "../one-time-secret";
 
 type CreatedKey = { id: string; name: string; prefix: string; secret: string; scopes: Scope[] };
@@ -58,6 +59,7 @@ export function CreateKeyForm({
     focusAlias: FOCUS_ALIAS,
   });
 
+  const curl = created ? `curl -H "Authorization: Bearer ${created.secret}" \\\n  ${origin}/partner/v1/me` : "";
   return (
     <div className="space-y-5">
       {created ? (
@@ -70,13 +72,17 @@ export function CreateKeyForm({
           onDone={() => router.push(listHref)}
         >
           <div className="mt-4">
-            <p className="text-xs font-medium text-zinc-700 dark:text-zinc-300">Try it:</p>
+            <div className="flex items-center justify-between gap-3">
+              <p className="text-xs font-medium text-zinc-700 dark:text-zinc-300">Try it:</p>
+              <CopyButton value={curl} label="Copy request" fallbackSelectId="new-key-curl" testId="copy-curl" />
+            </div>
             <pre
+              id="new-key-curl"
               tabIndex={0}
               aria-label="Example request with the new key"
               className={cx("mt-1 overflow-x-auto rounded-md bg-zinc-900 px-3 py-2 font-mono text-xs text-zinc-100 dark:bg-black", focusRing)}
             >
-              <code>{`curl -H "Authorization: Bearer ${created.secret}" \\\n  ${origin}/partner/v1/me`}</code>
+              <code>{curl}</code>
             </pre>
           </div>
         </OneTimeSecret>
