@@ -35,7 +35,7 @@ test("an admin promotes, demotes and removes a member; the last admin stays", as
   await expect(adminRow.getByTestId("only-admin")).toContainText("The only admin");
 
   await memberRow.getByTestId("change-role").click();
-  let dialog = page.getByRole("dialog");
+  const dialog = page.getByRole("dialog");
   await dialog.getByTestId("confirm-change-role").click();
   await expect(page.getByTestId("toast-region")).toContainText("Role changed to admin.");
   expect(await role(orgId, memberEmail)).toBe("admin");
