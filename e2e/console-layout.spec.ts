@@ -4,6 +4,7 @@ import { expectAxeCleanEverywhere } from "./support/axe";
 import { addEndpoint, signUp, uniqueEmail, unlockBilling } from "./support/console";
 import { createEvent } from "./support/seed";
 import { sql } from "./support/server";
+import { startWebhookReceiver, type WebhookReceiver } from "../lib/testing/webhook-receiver";
 
 // The console with real data: long names, many rows, long headers. Measured at 1280 px
 // (nothing wraps mid-code, row actions stay side by side, an attempt's request and response
@@ -101,11 +102,17 @@ async function seedDeliveries(orgId: string, endpointId: string) {
   await sql(`INSERT INTO "WebhookDelivery" ("eventId", "endpointId", state, "attemptCount", "nextAttemptAt", "updatedAt") VALUES ($1, $2, 'pending', 1, now() + interval '40 seconds', now())`, [retryEvent.id, endpointId]);
 }
 
+let receiver: WebhookReceiver;
+test.beforeAll(async () => {
+  receiver = await startWebhookReceiver({ reply: () => ({ status: 200, body: "ok" }) });
+});
+test.afterAll(async () => receiver?.close());
+
 test("endpoint page with every event type and long headers: the log near the top, an attempt at full width", async ({ page }) => {
   test.setTimeout(180_000);
   const orgId = await signUp(page, { email: uniqueEmail("layout-hooks"), orgName: "Layout Hooks" });
   await unlockBilling(orgId);
-  const { id: endpointId } = await addEndpoint(page, orgId, `https://receiver.example.com/hooks/${"segment/".repeat(12)}end`, "all", "Receiver of every event type");
+  const { id: endpointId } = await addEndpoint(page, orgId, `${receiver.url}/${"segment/".repeat(12)}end`, "all", "Receiver of every event type");
   await seedDeliveries(orgId, endpointId);
 
   await page.setViewportSize({ width: 1280, height: 900 });

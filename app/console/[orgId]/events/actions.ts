@@ -28,7 +28,8 @@ export const createEventAction = consoleAction<{ id: string }>(async ({ orgId, f
     startAt: wallClockToIso(form.text("startAt"), timezone),
     endAt: wallClockToIso(form.text("endAt"), timezone),
     location: form.text("location"),
-    description: form.text("description"),
+    // A textarea posts CRLF line breaks; the API and its partners see LF.
+    description: form.text("description").replace(/\r\n?/g, "\n"),
   });
   return { message: `Draft “${event.name}” created. Partners see it now; attendees after you publish it.`, data: { id: event.id } };
 }, { refresh: "events" });
@@ -103,7 +104,8 @@ export const updateEventAction = consoleAction<null>(async ({ orgId, form }) => 
     startAt: wallClockToIso(form.text("startAt"), timezone),
     endAt: wallClockToIso(form.text("endAt"), timezone),
     location: form.text("location"),
-    description: form.text("description"),
+    // A textarea posts CRLF line breaks; the API and its partners see LF.
+    description: form.text("description").replace(/\r\n?/g, "\n"),
   });
   return { message: changed ? "Event saved. Subscribed endpoints receive event.updated." : "Nothing changed.", data: null };
 }, { refresh: "events" });
