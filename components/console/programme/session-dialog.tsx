@@ -142,8 +142,14 @@ function SessionForm({
           </option>
         ))}
       </SelectField>
-      <TextField {...field("startAt")} type="datetime-local" label="Starts" defaultValue={session?.startLocal} required onChange={(event) => setTimes((current) => ({ ...current, start: event.currentTarget.value }))} />
-      <TextField {...field("endAt")} type="datetime-local" label="Ends" defaultValue={session?.endLocal} required onChange={(event) => setTimes((current) => ({ ...current, end: event.currentTarget.value }))} />
+      <TextField {...field("startAt")} type="datetime-local" label="Starts" defaultValue={session?.startLocal} required onChange={(event) => {
+          const start = event.currentTarget.value;
+          setTimes((current) => ({ ...current, start }));
+        }} />
+      <TextField {...field("endAt")} type="datetime-local" label="Ends" defaultValue={session?.endLocal} required onChange={(event) => {
+          const end = event.currentTarget.value;
+          setTimes((current) => ({ ...current, end }));
+        }} />
       {/* A warning, not a refusal: a pre-event workshop or an after-party may be intended. */}
       <p role="status" className={outside ? "rounded-md bg-amber-50 px-3 py-2 text-sm text-amber-900 dark:bg-amber-500/10 dark:text-amber-200" : "sr-only"} data-testid="session-outside-event">
         {outside ? `This session is outside the event's dates (${wallClock(context.eventStartLocal)} to ${wallClock(context.eventEndLocal)}, ${context.timezone}). You can still save it.` : ""}
