@@ -96,7 +96,7 @@ function Attempts({ entry, timeZone }: { entry: DeliveryLogEntry; timeZone: stri
           (last: {last.statusCode !== null ? `HTTP ${last.statusCode}` : "no response"})
         </span>
       </summary>
-      <ol className="mt-2 grid gap-2 xl:grid-cols-2">
+      <ol className="mt-2 space-y-2">
         {entry.attempts.map((attempt) => (
           <li key={attempt.attemptNumber} className="min-w-0 rounded-md border border-zinc-200 p-2.5 text-xs dark:border-zinc-700" data-testid="delivery-attempt">
             <div className="flex flex-wrap items-center gap-x-2 gap-y-1">
