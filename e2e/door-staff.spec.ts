@@ -66,7 +66,9 @@ test("door staff find a guest by badge code in any form, check in, undo, and see
   await expect(row.getByTestId("remove-attendee")).toHaveCount(0);
 
   await confirm(door, "check-in", "checked in");
-  await expect(row.getByTestId("checked-in-at")).toContainText("Checked in at");
+  await expect(row.getByTestId("checked-in-at")).toContainText(/Checked in at [A-Z][a-z]{2} \d{1,2}, \d{4}, \d{2}:\d{2} \S+/);
+  // Focus stays with the guest (on their undo), not on the page heading.
+  await expect(row.getByTestId("undo-check-in")).toBeFocused();
   for (const [width, colorScheme] of [[1280, "light"], [1280, "dark"], [375, "light"], [375, "dark"]] as const) {
     await door.setViewportSize({ width, height: 800 });
     await door.emulateMedia({ colorScheme });

@@ -1,5 +1,6 @@
 "use client";
 
+import { keepFocusOn } from "@/components/forms/keep-focus";
 import { focusPageHeadingIfLost } from "@/components/forms/use-dialog-action";
 import type { FormAction } from "@/components/forms/use-form-action";
 import { useToast } from "@/components/ui/toast";
@@ -21,6 +22,7 @@ export function ConfirmedChangeButton({
   pendingLabel,
   danger = false,
   testId,
+  focusAfter,
 }: {
   fields: Record<string, string>;
   action: FormAction<null>;
@@ -32,6 +34,8 @@ export function ConfirmedChangeButton({
   pendingLabel: string;
   danger?: boolean;
   testId: string;
+  /** Where focus goes after the change when the refresh removes this button (CSS selectors, first match wins). */
+  focusAfter?: string[];
 }) {
   const toast = useToast();
   return (
@@ -53,7 +57,8 @@ export function ConfirmedChangeButton({
       disabledReason={null}
       onSuccess={(message) => {
         toast(message);
-        focusPageHeadingIfLost();
+        if (focusAfter) keepFocusOn(focusAfter);
+        else focusPageHeadingIfLost();
       }}
       testId={testId}
     />

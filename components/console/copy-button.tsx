@@ -7,9 +7,9 @@ import { CheckIcon, CopyIcon } from "@/components/ui/icons";
 /**
  * Copies `value` to the clipboard and says so (visibly and to screen readers). Where the
  * clipboard API is unavailable (plain http, old browsers) it selects the text of
- * `fallbackSelectId` so the user can press Ctrl+C.
+ * `fallbackSelectId` (an input, or a code block) so the user can press Ctrl+C.
  */
-export function CopyButton({ value, label = "Copy", fallbackSelectId }: { value: string; label?: string; fallbackSelectId?: string }) {
+export function CopyButton({ value, label = "Copy", fallbackSelectId, testId = "copy-button" }: { value: string; label?: string; fallbackSelectId?: string; testId?: string }) {
   const [copied, setCopied] = useState<"yes" | "select" | null>(null);
 
   useEffect(() => {
@@ -23,16 +23,23 @@ export function CopyButton({ value, label = "Copy", fallbackSelectId }: { value:
       await navigator.clipboard.writeText(value);
       setCopied("yes");
     } catch {
-      const field = fallbackSelectId ? (document.getElementById(fallbackSelectId) as HTMLInputElement | null) : null;
+      const field = fallbackSelectId ? document.getElementById(fallbackSelectId) : null;
       field?.focus();
-      field?.select();
+      if (field instanceof HTMLInputElement || field instanceof HTMLTextAreaElement) field.select();
+      else if (field) {
+        // A code block: select its text the way a drag would.
+        const range = document.createRange();
+        range.selectNodeContents(field);
+        window.getSelection()?.removeAllRanges();
+        window.getSelection()?.addRange(range);
+      }
       setCopied("select");
     }
   }
 
   return (
     <>
-      <Button variant="secondary" size="sm" onClick={copy} data-testid="copy-button">
+      <Button variant="secondary" size="sm" onClick={copy} data-testid={testId}>
         {copied === "yes" ? <CheckIcon className="size-4 text-emerald-600 dark:text-emerald-400" /> : <CopyIcon />}
         {copied === "yes" ? "Copied" : label}
       </Button>

@@ -13,7 +13,8 @@ const TITLES: Record<IntegrationLockReason, string> = {
 /**
  * Shown on every integration page while integrations are locked. Existing keys, endpoints
  * and data sources stay visible; creating, running and API calls are refused with the same
- * reason the API returns (402/403/503), which the banner names.
+ * reason the API returns (402/403/503). The banner says it in words; the code itself (what
+ * a support request or an API log would quote) stays out of sight, in the markup only.
  */
 export function LockBanner({ reason, orgId }: { reason: IntegrationLockReason | null; orgId: string }) {
   if (!reason) return null;
@@ -26,17 +27,16 @@ export function LockBanner({ reason, orgId }: { reason: IntegrationLockReason | 
           ? "Nothing needs to change on your side."
           : "Existing objects stay visible, but new keys, endpoints, data-source runs and Partner API calls are refused until this is resolved."}
       </p>
-      <p className="mt-1">
-        Reason code: <code className="font-mono text-xs">{reason}</code>
-        {temporary ? null : (
-          <>
-            {" · "}
-            <Link className="font-medium underline underline-offset-2" href={`/console/${orgId}/billing`}>
-              See billing
-            </Link>
-          </>
-        )}
-      </p>
+      <span hidden data-testid="lock-reason">
+        {reason}
+      </span>
+      {temporary ? null : (
+        <p className="mt-1">
+          <Link className="font-medium underline underline-offset-2" href={`/console/${orgId}/billing`}>
+            See billing
+          </Link>
+        </p>
+      )}
     </Callout>
   );
 }

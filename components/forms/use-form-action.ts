@@ -3,15 +3,16 @@
 import { startTransition, useActionState, useEffect, useRef, useState, type FormEvent } from "react";
 import type { z } from "zod";
 import type { ActionResult, ActionState, FieldErrors } from "@/lib/console/action-result";
+import { readableIssueMessage } from "@/lib/console/readable-issue";
 
 export type FormAction<T> = (previous: ActionState<T>, formData: FormData) => Promise<ActionResult<T>>;
 
-/** First message per top-level field, the way the forms show them. */
+/** First message per top-level field, as a sentence (not the validator's wording), the way the forms show them. */
 export function fieldErrorsFromIssues(issues: readonly z.core.$ZodIssue[]): FieldErrors {
   const errors: FieldErrors = {};
   for (const issue of issues) {
     const key = issue.path.length ? String(issue.path[0]) : "form";
-    errors[key] ??= issue.message;
+    errors[key] ??= readableIssueMessage(issue, issue.path.length ? String(issue.path[0]) : undefined);
   }
   return errors;
 }

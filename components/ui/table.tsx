@@ -30,12 +30,9 @@ export function THead({ children }: { children: ReactNode }) {
   );
 }
 
-export function TBody({ children }: { children: ReactNode }) {
-  return (
-    <tbody role="rowgroup" className="max-sm:block">
-      {children}
-    </tbody>
-  );
+/** A row group; a table may have several (one per item whose detail row spans the columns). */
+export function TBody({ className, ...rest }: ComponentProps<"tbody">) {
+  return <tbody role="rowgroup" className={cx("max-sm:block", className)} {...rest} />;
 }
 
 export function Tr({ className, ...rest }: ComponentProps<"tr">) {

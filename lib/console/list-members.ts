@@ -3,10 +3,13 @@ import { pageInfo, pageRequest, type PageInfo } from "./pagination";
 
 export type MemberRow = { id: string; userId: string; email: string; name: string; role: "admin" | "member" | "door_staff"; joinedAt: Date };
 
-/** One page of the organization's members, admins first, then by join date. */
-export async function listMembers(orgId: string, requestedPage = 1): Promise<{ rows: MemberRow[]; page: PageInfo }> {
+/**
+ * One page of the organization's members, admins first, then by join date, and how many
+ * admins there are (the last one is offered neither "Make member" nor "Remove").
+ */
+export async function listMembers(orgId: string, requestedPage = 1): Promise<{ rows: MemberRow[]; page: PageInfo; adminCount: number }> {
   const db = getDb();
-  const total = await db.membership.count({ where: { orgId } });
+  const [total, adminCount] = await Promise.all([db.membership.count({ where: { orgId } }), db.membership.count({ where: { orgId, role: "admin" } })]);
   const { page, skip, take } = pageRequest(requestedPage, total);
   const members = await db.membership.findMany({
     where: { orgId },
@@ -23,5 +26,5 @@ export async function listMembers(orgId: string, requestedPage = 1): Promise<{ r
     role: m.role,
     joinedAt: m.createdAt,
   }));
-  return { rows, page: pageInfo(page, total, rows.length) };
+  return { rows, page: pageInfo(page, total, rows.length), adminCount };
 }

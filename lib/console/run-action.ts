@@ -1,6 +1,7 @@
 import { unstable_rethrow } from "next/navigation";
 import { AppError } from "@/lib/platform/errors/app-error";
 import type { ActionFailure, ActionResult, FieldErrors } from "./action-result";
+import { readableIssueMessage, type IssueLike } from "./readable-issue";
 
 const NOT_FOUND_DIGEST = "NEXT_HTTP_ERROR_FALLBACK;404";
 
@@ -12,9 +13,12 @@ function isNextNotFound(error: unknown): boolean {
 export function failureFromAppError(error: AppError): ActionFailure {
   const details = error.details ?? {};
   const rawFields = details.fields as Record<string, { message?: string }> | undefined;
+  const rawIssues = Array.isArray(details.issues) ? (details.issues as IssueLike[]) : [];
   const fields: FieldErrors = {};
   for (const [path, fault] of Object.entries(rawFields ?? {})) {
-    if (fault?.message) fields[path] = fault.message;
+    if (!fault?.message) continue;
+    const issue = rawIssues.find((candidate) => candidate.path?.map(String).join(".") === path);
+    fields[path] = issue ? readableIssueMessage(issue) : readableIssueMessage({ code: "", message: fault.message }, path.split(".").pop());
   }
   const message =
     error.code === "INVALID_INPUT" ? "Some fields need attention. Fix them and try again." : error.message;

@@ -21,3 +21,13 @@ export function endOfDayInZone(date: string, timeZone: string): string | null {
   const lastMinute = wallClockToIso(`${date}T23:59`, resolveTimeZone(timeZone));
   return new Date(Date.parse(lastMinute) + 59_999).toISOString();
 }
+
+/**
+ * In the browser, for a date a client component shows after an action (a server-rendered
+ * date uses viewerTimeZone): the zone the console's cookie names, else the browser's own.
+ */
+export function browserTimeZone(): string {
+  const prefix = `${TIME_ZONE_COOKIE}=`;
+  const cookie = document.cookie.split("; ").find((part) => part.startsWith(prefix));
+  return resolveTimeZone(cookie ? decodeURIComponent(cookie.slice(prefix.length)) : Intl.DateTimeFormat().resolvedOptions().timeZone);
+}

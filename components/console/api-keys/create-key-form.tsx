@@ -11,6 +11,7 @@ import { keyInputFromForm } from "@/lib/console/key-form-schema";
 import { MAX_ALLOWED_IPS } from "@/lib/domain/keys/allowed-ips";
 import { createKeySchema } from "@/lib/domain/keys/key-schema";
 import { SCOPE_DESCRIPTIONS, SCOPES, type Scope } from "@/lib/domain/keys/scopes";
+import { CopyButton } from "../copy-button";
 import { OneTimeSecret } from "../one-time-secret";
 import { AllowedIps } from "./allowed-ips";
 
@@ -60,6 +61,7 @@ export function CreateKeyForm({
     focusAlias: FOCUS_ALIAS,
   });
 
+  const curl = created ? `curl -H "Authorization: Bearer ${created.secret}" \\\n  ${origin}/partner/v1/me` : "";
   return (
     <div className="space-y-5">
       {created ? (
@@ -72,13 +74,17 @@ export function CreateKeyForm({
           onDone={() => router.push(listHref)}
         >
           <div className="mt-4">
-            <p className="text-xs font-medium text-zinc-700 dark:text-zinc-300">Try it:</p>
+            <div className="flex items-center justify-between gap-3">
+              <p className="text-xs font-medium text-zinc-700 dark:text-zinc-300">Try it:</p>
+              <CopyButton value={curl} label="Copy request" fallbackSelectId="new-key-curl" testId="copy-curl" />
+            </div>
             <pre
+              id="new-key-curl"
               tabIndex={0}
               aria-label="Example request with the new key"
               className={cx("mt-1 overflow-x-auto rounded-md bg-zinc-900 px-3 py-2 font-mono text-xs text-zinc-100 dark:bg-black", focusRing)}
             >
-              <code>{`curl -H "Authorization: Bearer ${created.secret}" \\\n  ${origin}/partner/v1/me`}</code>
+              <code>{curl}</code>
             </pre>
           </div>
           <div className="mt-4">

@@ -59,6 +59,8 @@ export function RunPanel({
   progressAction,
   latestRunAction,
   disabledReason,
+  canRun,
+  timeZone,
 }: {
   orgId: string;
   dataSourceId: string;
@@ -68,6 +70,10 @@ export function RunPanel({
   progressAction: (orgId: string, runId: string) => Promise<ActionResult<DataSourceRunView>>;
   latestRunAction: (orgId: string, dataSourceId: string, since: Date) => Promise<ActionResult<DataSourceRunView | null>>;
   disabledReason: string | null;
+  /** False for members: they see the latest run, not a Run now button. */
+  canRun: boolean;
+  /** The viewer's zone, from the server, so the first render matches. */
+  timeZone: string;
 }) {
   const router = useRouter();
   const [starting, startRun] = useTransition();
@@ -175,6 +181,7 @@ export function RunPanel({
   const running = watch.runId !== null;
   return (
     <div className="space-y-4" data-testid="run-panel">
+      {canRun ? (
       <form onSubmit={runNow} aria-label="Run now" className="flex flex-col gap-3 sm:flex-row sm:items-center">
         <input type="hidden" name="orgId" value={orgId} />
         <input type="hidden" name="dataSourceId" value={dataSourceId} />
@@ -195,6 +202,7 @@ export function RunPanel({
         ) : null}
         <FormStatus state={failure} hideSuccess />
       </form>
+      ) : null}
       <p role="status" aria-live="polite" aria-atomic="true" className="sr-only" data-testid="run-announcement">
         {announcement}
       </p>
@@ -213,7 +221,7 @@ export function RunPanel({
             <RunStatusBadge status={run.status} />
             {running ? <Spinner className="text-indigo-600 dark:text-indigo-400" /> : null}
             <span className="text-xs text-zinc-500 dark:text-zinc-400">
-              {run.trigger === "schedule" ? "Scheduled" : "Manual"} · started {formatDateTime(new Date(run.startedAt))} · {duration(run, now)}
+              {run.trigger === "schedule" ? "Scheduled" : "Manual"} · started {formatDateTime(new Date(run.startedAt), timeZone)} · {duration(run, now)}
             </span>
           </div>
           {run.status !== "skipped" ? <RunCounts counts={run.counts} className="mt-3 max-w-lg" /> : null}

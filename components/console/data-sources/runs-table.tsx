@@ -15,7 +15,7 @@ function seconds(run: DataSourceRunView): string {
 }
 
 /** Every run of a source, newest first: counts, status, why it stopped, its record errors. */
-export function RunsTable({ basePath, rows, page, target }: { basePath: string; rows: DataSourceRunView[]; page: PageInfo; target: ImportTarget }) {
+export function RunsTable({ basePath, rows, page, target, timeZone }: { basePath: string; rows: DataSourceRunView[]; page: PageInfo; target: ImportTarget; timeZone: string }) {
   if (page.total === 0) {
     return (
       <EmptyState icon={<DatabaseIcon className="size-5" />} title="No runs yet">
@@ -41,7 +41,7 @@ export function RunsTable({ basePath, rows, page, target }: { basePath: string; 
             <Tr key={run.id} data-testid="run-row" data-status={run.status}>
               <Td className="whitespace-nowrap max-sm:pb-2">
                 <time dateTime={run.startedAt.toISOString()} className="font-medium text-zinc-900 dark:text-zinc-100">
-                  {formatDateTime(run.startedAt)}
+                  {formatDateTime(run.startedAt, timeZone)}
                 </time>
                 <div className="text-xs text-zinc-500 dark:text-zinc-400">
                   {run.trigger === "schedule" ? "Scheduled" : "Manual"} · {seconds(run)}

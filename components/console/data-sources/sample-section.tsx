@@ -60,15 +60,11 @@ export function SampleSection({
           {status?.failure ? (
             <span className="text-red-700 dark:text-red-400">
               {status.failure.message}
-              {/* A refusal's reason is the one the API and the lock banner name; a validation
-                  failure's ("invalid_body") says nothing the marked inputs do not. */}
+              {/* The message says it in words; the reason code stays in the markup only. */}
               {status.failure.reason && status.failure.code !== "INVALID_INPUT" ? (
-                <>
-                  {" "}
-                  <span className="font-mono text-xs opacity-80" data-testid="failure-reason">
-                    ({status.failure.reason})
-                  </span>
-                </>
+                <span hidden data-testid="failure-reason">
+                  ({status.failure.reason})
+                </span>
               ) : null}
             </span>
           ) : (

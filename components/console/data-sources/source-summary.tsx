@@ -33,7 +33,7 @@ function describeTransform(transform: TransformDraft): string {
 const none = <span className="text-zinc-500 dark:text-zinc-400">None</span>;
 
 /** The saved configuration, read-only: header names only (their values never leave the server). */
-export function SourceSummary({ source, eventName }: { source: DataSourceView; eventName: string }) {
+export function SourceSummary({ source, eventName, timeZone }: { source: DataSourceView; eventName: string; timeZone: string }) {
   const draft = draftFromSource(source);
   const mapped = Object.entries(draft.fields).filter(([, field]) => field.path !== "");
   return (
@@ -45,7 +45,7 @@ export function SourceSummary({ source, eventName }: { source: DataSourceView; e
         <Fact term="Schedule">
           {SCHEDULE_LABEL[source.schedule]}
           {source.schedule !== "manual" && source.nextRunAt ? (
-            <span className="text-zinc-500 dark:text-zinc-400"> · next {formatDateTime(source.nextRunAt)}</span>
+            <span className="text-zinc-500 dark:text-zinc-400"> · next {formatDateTime(source.nextRunAt, timeZone)}</span>
           ) : null}
         </Fact>
         <Fact term="URL" wide>

@@ -2,10 +2,11 @@
 
 import { useFormAction, type FormAction } from "@/components/forms/use-form-action";
 import { Button } from "@/components/ui/button";
+import { TextAreaField } from "@/components/console/programme/choice-fields";
 import { TextField } from "@/components/ui/field";
 import { FormStatus } from "@/components/ui/form-status";
 
-export type EditableEvent = { id: string; name: string; slug: string; timezone: string; location: string; startLocal: string; endLocal: string };
+export type EditableEvent = { id: string; name: string; slug: string; timezone: string; location: string; description: string; startLocal: string; endLocal: string };
 
 /** The event's details; dates are the venue's wall clock in the event's time zone. */
 export function EditEventForm({ orgId, event, action }: { orgId: string; event: EditableEvent; action: FormAction<null> }) {
@@ -22,6 +23,9 @@ export function EditEventForm({ orgId, event, action }: { orgId: string; event: 
         <TextField {...field("endAt")} type="datetime-local" label="Ends" defaultValue={event.endLocal} required />
         <TextField {...field("timezone")} label="Time zone" defaultValue={event.timezone} required />
         <TextField {...field("location")} label="Location" defaultValue={event.location} optional />
+        <div className="sm:col-span-2">
+          <TextAreaField {...field("description")} label="Description" hint="Partners read it as the event's description." defaultValue={event.description} rows={4} optional />
+        </div>
       </div>
       <div className="flex flex-col gap-3 sm:flex-row sm:items-center">
         <Button type="submit" pending={pending} pendingLabel="Saving…" data-testid="save-event">

@@ -1,9 +1,10 @@
+import { formatDateTimeRange } from "@/lib/console/format-time";
+
 /** An event's start and end as the venue's wall clock, with the zone named. */
 export function EventDates({ startAt, endAt, timezone }: { startAt: Date; endAt: Date; timezone: string }) {
-  const format = new Intl.DateTimeFormat("en-GB", { timeZone: timezone, dateStyle: "medium", timeStyle: "short" });
   return (
     <span>
-      <time dateTime={startAt.toISOString()}>{format.format(startAt)}</time> – <time dateTime={endAt.toISOString()}>{format.format(endAt)}</time>{" "}
+      <time dateTime={`${startAt.toISOString()}/${endAt.toISOString()}`}>{formatDateTimeRange(startAt, endAt, timezone)}</time>{" "}
       <span className="text-xs text-zinc-500 dark:text-zinc-400">({timezone})</span>
     </span>
   );

@@ -6,6 +6,7 @@ import { inputClasses } from "@/components/ui/field";
 import { TBody, THead, Table, Td, Th, Tr } from "@/components/ui/table";
 import { ATTENDEE_STATUSES, type GuestRow } from "@/lib/console/guest-list";
 import { formatBadgeCode } from "@/lib/domain/badges/badge-code";
+import { VenueTime } from "../engagement/venue-time";
 import { statusTone } from "./event-dates";
 import { AttendeeActionButtons, type AttendeeActions } from "../attendees/attendee-action-buttons";
 
@@ -21,6 +22,7 @@ export function GuestList({
   status,
   actions,
   archived,
+  timezone,
   linkToAttendee = true,
 }: {
   orgId: string;
@@ -31,6 +33,8 @@ export function GuestList({
   status: string;
   actions: GuestActions | null;
   archived: boolean;
+  /** The venue's zone: a check-in is read at the door. */
+  timezone: string;
   /** Door staff have no attendee pages: the name is plain text for them. */
   linkToAttendee?: boolean;
 }) {
@@ -60,7 +64,7 @@ export function GuestList({
       </form>
       {rows.length === 0 ? (
         <EmptyState title={q || status ? "No attendee matches" : "No attendees yet"}>
-          {q || status ? "Clear the search to see the whole list." : "Add attendees through the Partner API (POST …/attendees) or a data source."}
+          {q || status ? "Clear the search to see the whole list." : "Attendees appear here when an admin adds them, a data source imports them or a connected app registers them."}
         </EmptyState>
       ) : (
         <Table label="Guest list" minWidth="52rem">
@@ -80,7 +84,7 @@ export function GuestList({
             {rows.map((guest) => {
               return (
                 <Tr key={guest.id} data-testid="guest-row" data-attendee-id={guest.id}>
-                  <Td className="max-sm:pb-2">
+                  <Td className="max-w-72 break-words max-sm:max-w-none max-sm:pb-2">
                     {linkToAttendee ? (
                       <Link href={`${base}/${guest.id}`} className={cx("font-medium text-zinc-900 hover:underline dark:text-zinc-100", focusRing)} data-testid="guest-link">
                         {guest.displayName}
@@ -92,7 +96,7 @@ export function GuestList({
                   </Td>
                   <Td label="Company">{guest.company ?? "—"}</Td>
                   <Td label="Badge">
-                    <span className="font-mono" data-testid="badge-code">{formatBadgeCode(guest.badgeCode)}</span>
+                    <span className="font-mono whitespace-nowrap" data-testid="badge-code">{formatBadgeCode(guest.badgeCode)}</span>
                   </Td>
                   <Td label="Status">
                     <Badge tone={statusTone(guest.status)}>{guest.status}</Badge>
@@ -100,14 +104,14 @@ export function GuestList({
                   <Td label="Checked in">
                     {guest.checkedInAt ? (
                       <span data-testid="checked-in-at">
-                        Checked in at <time dateTime={guest.checkedInAt.toISOString()}>{guest.checkedInAt.toISOString().slice(0, 16).replace("T", " ")} UTC</time>
+                        Checked in at <VenueTime date={guest.checkedInAt} timezone={timezone} />
                       </span>
                     ) : (
                       "Not yet"
                     )}
                   </Td>
                   {actions ? (
-                    <Td className="text-right">
+                    <Td className="text-right sm:whitespace-nowrap">
                       {archived ? (
                         <span className="text-xs text-zinc-500 dark:text-zinc-400">Archived: read-only</span>
                       ) : (

@@ -40,6 +40,9 @@ export type SessionFormContext = {
   orgId: string;
   eventId: string;
   timezone: string;
+  /** The event's start and end on the venue's clock ("2027-03-01T09:00"), to warn about a session outside them. */
+  eventStartLocal: string;
+  eventEndLocal: string;
   tracks: { id: string; name: string }[];
   rooms: { name: string }[];
   speakers: { id: string; name: string }[];
@@ -116,6 +119,8 @@ function SessionForm({
   const { state, pending, formRef, formAction, onSubmit, fieldErrors, clientMessage, clearFieldError } = useFormAction(action, { onSuccess, schema: pickedDates });
   const idPrefix = session ? `session-${session.id}` : "new-session";
   const field = (name: string) => ({ name, error: fieldErrors[name], onInput: () => clearFieldError(name), idPrefix });
+  const [times, setTimes] = useState({ start: session?.startLocal ?? "", end: session?.endLocal ?? "" });
+  const outside = sessionOutsideEvent(times.start, times.end, context);
   // A room typed by an import need not be one of the event's rooms; keep it selectable.
   const roomNames = context.rooms.map((room) => room.name);
   if (session?.room && !roomNames.includes(session.room)) roomNames.push(session.room);
@@ -137,8 +142,18 @@ function SessionForm({
           </option>
         ))}
       </SelectField>
-      <TextField {...field("startAt")} type="datetime-local" label="Starts" defaultValue={session?.startLocal} required />
-      <TextField {...field("endAt")} type="datetime-local" label="Ends" defaultValue={session?.endLocal} required />
+      <TextField {...field("startAt")} type="datetime-local" label="Starts" defaultValue={session?.startLocal} required onChange={(event) => {
+          const start = event.currentTarget.value;
+          setTimes((current) => ({ ...current, start }));
+        }} />
+      <TextField {...field("endAt")} type="datetime-local" label="Ends" defaultValue={session?.endLocal} required onChange={(event) => {
+          const end = event.currentTarget.value;
+          setTimes((current) => ({ ...current, end }));
+        }} />
+      {/* A warning, not a refusal: a pre-event workshop or an after-party may be intended. */}
+      <p role="status" className={outside ? "rounded-md bg-amber-50 px-3 py-2 text-sm text-amber-900 dark:bg-amber-500/10 dark:text-amber-200" : "sr-only"} data-testid="session-outside-event">
+        {outside ? `This session is outside the event's dates (${wallClock(context.eventStartLocal)} to ${wallClock(context.eventEndLocal)}, ${context.timezone}). You can still save it.` : ""}
+      </p>
       <SelectField {...field("room")} label="Room" defaultValue={session?.room ?? ""} onChange={() => clearFieldError("room")} optional>
         <option value="">No room</option>
         {roomNames.map((name) => (
@@ -178,3 +193,10 @@ function SessionForm({
     </form>
   );
 }
+
+/** Wall-clock values ("YYYY-MM-DDTHH:MM") compare as strings; an empty one is not judged. */
+export function sessionOutsideEvent(start: string, end: string, event: { eventStartLocal: string; eventEndLocal: string }): boolean {
+  return (start !== "" && (start < event.eventStartLocal || start > event.eventEndLocal)) || (end !== "" && (end > event.eventEndLocal || end < event.eventStartLocal));
+}
+
+const wallClock = (value: string) => value.replace("T", " ");

@@ -1,5 +1,6 @@
 import { ConfirmedChangeButton } from "@/components/console/confirmed-change-button";
 import type { FormAction } from "@/components/forms/use-form-action";
+import { Badge } from "@/components/ui/badge";
 import { TBody, THead, Table, Td, Th, Tr } from "@/components/ui/table";
 import type { ProgrammeSession } from "@/lib/console/programme-workspace";
 import { isoToWallClock } from "@/lib/platform/time/time-zone";
@@ -10,7 +11,7 @@ import { sessionTypeLabel } from "./session-type-label";
 export type SessionActions = { context: SessionFormContext; update: FormAction<null>; remove: FormAction<null> };
 
 /** The programme in start-time order; `actions` (admins, event not archived) adds Edit and Delete to each row. */
-export function SessionsTable({ sessions, timezone, actions }: { sessions: ProgrammeSession[]; timezone: string; actions: SessionActions | null }) {
+export function SessionsTable({ sessions, timezone, event, actions }: { sessions: ProgrammeSession[]; timezone: string; event: { startAt: Date; endAt: Date }; actions: SessionActions | null }) {
   return (
     <Table label="Sessions" minWidth="52rem">
       <THead>
@@ -29,6 +30,11 @@ export function SessionsTable({ sessions, timezone, actions }: { sessions: Progr
             <Td label="Type">{sessionTypeLabel(session.type)}</Td>
             <Td label="When">
               <SessionTime startAt={session.startAt} endAt={session.endAt} timezone={timezone} />
+              {session.startAt < event.startAt || session.endAt > event.endAt ? (
+                <div className="mt-1" data-testid="outside-event-dates">
+                  <Badge tone="amber">Outside the event&apos;s dates</Badge>
+                </div>
+              ) : null}
             </Td>
             <Td label="Room">{session.room ?? "—"}</Td>
             <Td label="Track">{session.trackName ?? "—"}</Td>

@@ -34,6 +34,8 @@ const STATE_HELP: Record<DeliveryLogEntry["state"], string> = {
 
 function stateOf(entry: DeliveryLogEntry) {
   if (entry.state === "pending" && entry.attemptCount > 0) return { label: "Retrying", tone: "amber" as const };
+  // A test is attempted once: it failed, there was nothing to exhaust.
+  if (entry.test && entry.state === "exhausted") return { label: "Failed", tone: "red" as const };
   return STATE[entry.state];
 }
 
@@ -87,7 +89,7 @@ function Attempts({ entry, timeZone }: { entry: DeliveryLogEntry; timeZone: stri
   if (entry.attempts.length === 0) return <span className="text-zinc-500 dark:text-zinc-400">None yet</span>;
   const last = entry.attempts[entry.attempts.length - 1];
   return (
-    <details className="group max-w-md text-left max-sm:max-w-none" data-testid="delivery-attempts">
+    <details className="group text-left" data-testid="delivery-attempts">
       <summary className="cursor-pointer whitespace-nowrap text-sm text-zinc-900 underline-offset-2 hover:underline dark:text-zinc-100">
         {entry.attempts.length} {entry.attempts.length === 1 ? "attempt" : "attempts"}
         <span className="ml-1.5 text-xs text-zinc-500 dark:text-zinc-400">
@@ -96,7 +98,7 @@ function Attempts({ entry, timeZone }: { entry: DeliveryLogEntry; timeZone: stri
       </summary>
       <ol className="mt-2 space-y-2">
         {entry.attempts.map((attempt) => (
-          <li key={attempt.attemptNumber} className="rounded-md border border-zinc-200 p-2.5 text-xs dark:border-zinc-700" data-testid="delivery-attempt">
+          <li key={attempt.attemptNumber} className="min-w-0 rounded-md border border-zinc-200 p-2.5 text-xs dark:border-zinc-700" data-testid="delivery-attempt">
             <div className="flex flex-wrap items-center gap-x-2 gap-y-1">
               <span className="font-medium text-zinc-900 dark:text-zinc-100">#{attempt.attemptNumber}</span>
               {attempt.recovery ? (
@@ -168,11 +170,10 @@ export function DeliveryLog({
         </div>
       ) : (
         <>
-          <Table label="Deliveries" minWidth="52rem">
+          <Table label="Deliveries" minWidth="40rem">
             <THead>
               <Th>Event</Th>
               <Th>State</Th>
-              <Th>Attempts</Th>
               <Th>Created</Th>
               {resendAction ? (
                 <Th className="text-right">
@@ -180,12 +181,14 @@ export function DeliveryLog({
                 </Th>
               ) : null}
             </THead>
-            <TBody>
+            {/* One row group per delivery: its row, then its attempts across the full width
+                (request and response need the room; a column would wrap headers every few characters). */}
               {rows.map((entry) => {
                 const state = stateOf(entry);
                 return (
-                  <Tr key={entry.id} data-testid="delivery-row" data-delivery-id={entry.id} data-state={entry.state} data-test-event={entry.test ? "true" : undefined}>
-                    <Td className="max-sm:pb-2">
+                  <TBody key={entry.id} data-testid="delivery-row" data-delivery-id={entry.id} data-state={entry.state} data-test-event={entry.test ? "true" : undefined}>
+                  <Tr className="max-sm:border-b-0 max-sm:pb-1">
+                    <Td className="border-b-0 max-sm:pb-2">
                       <div className="flex items-center gap-2 font-mono text-sm font-medium text-zinc-900 dark:text-zinc-100">
                         {entry.eventType}
                         {entry.test ? (
@@ -198,7 +201,7 @@ export function DeliveryLog({
                         {entry.eventId}
                       </div>
                     </Td>
-                    <Td label="State">
+                    <Td label="State" className="border-b-0">
                       <span className="inline-flex flex-col items-start gap-0.5 max-sm:items-end">
                         <Badge tone={state.tone}>{state.label}</Badge>
                         {entry.state === "pending" && entry.nextAttemptAt ? (
@@ -208,14 +211,11 @@ export function DeliveryLog({
                         ) : null}
                       </span>
                     </Td>
-                    <Td label="Attempts" className="sm:min-w-60">
-                      <Attempts entry={entry} timeZone={timeZone} />
-                    </Td>
-                    <Td label="Created" className="whitespace-nowrap">
+                    <Td label="Created" className="border-b-0 whitespace-nowrap">
                       <RelativeTime date={entry.createdAt} now={now} />
                     </Td>
                     {resendAction ? (
-                      <Td className="text-right max-sm:pt-2">
+                      <Td className="border-b-0 text-right max-sm:pt-2">
                         <ResendButton
                           orgId={orgId}
                           endpointId={endpointId}
@@ -228,9 +228,14 @@ export function DeliveryLog({
                       </Td>
                     ) : null}
                   </Tr>
+                  <Tr>
+                    <Td colSpan={resendAction ? 4 : 3} className="pt-0">
+                      <Attempts entry={entry} timeZone={timeZone} />
+                    </Td>
+                  </Tr>
+                  </TBody>
                 );
               })}
-            </TBody>
           </Table>
           <Pagination
             info={page}

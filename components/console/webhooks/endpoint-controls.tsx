@@ -13,6 +13,7 @@ import { useToast } from "@/components/ui/toast";
 import type { ActionFailure, ActionResult } from "@/lib/console/action-result";
 import { deliverySettled, type DeliveryResult } from "@/lib/console/delivery-result";
 import { formatDateTime } from "@/lib/console/format-time";
+import { browserTimeZone } from "@/lib/console/time-zone";
 import { OneTimeSecret } from "../one-time-secret";
 import { ConfirmActionButton } from "../confirm-action-button";
 import { SecretHelp } from "./secret-help";
@@ -275,7 +276,7 @@ export function RollSecret({
           title="New signing secret"
           fieldLabel="New signing secret"
           value={rolled.secret}
-          warning={`Copy this secret into the receiver now; it will not be shown again. Until ${rolled.previousValidUntil ? formatDateTime(rolled.previousValidUntil) : "24 hours from now"} every delivery is signed with both the old and the new secret (two v1 values), so the receiver keeps working while you switch.`}
+          warning={`Copy this secret into the receiver now; it will not be shown again. Until ${rolled.previousValidUntil ? formatDateTime(rolled.previousValidUntil, browserTimeZone()) : "24 hours from now"} every delivery is signed with both the old and the new secret (two v1 values), so the receiver keeps working while you switch.`}
           onDone={() => setRolled(null)}
         >
           <SecretHelp />

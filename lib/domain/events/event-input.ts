@@ -61,3 +61,14 @@ export const createEventSchema = updateEventSchema.required({
 });
 
 export type CreateEventInput = z.input<typeof createEventSchema>;
+
+/** The slug a name suggests: "Spring Summit 2027" → "spring-summit-2027" (accents dropped, at most 100 characters). */
+export function suggestEventSlug(name: string): string {
+  return name
+    .normalize("NFKD")
+    .replace(/[\u0300-\u036f]/g, "")
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, "-")
+    .slice(0, 100)
+    .replace(/^-+|-+$/g, "");
+}

@@ -80,11 +80,12 @@ describe("events console actions", () => {
 
     const edit = (fields: Record<string, string>) =>
       actions.updateEventAction(null, form({ orgId, eventId, name: "Summit", slug: `s-${eventId.slice(0, 8)}`, timezone: "Europe/Amsterdam", startAt: "2027-03-01T09:00", endAt: "2027-03-01T17:00", location: "", ...fields }));
-    expect(await edit({ name: "Spring Summit", location: "Amsterdam" })).toMatchObject({ ok: true, message: "Event saved. Subscribed endpoints receive event.updated." });
-    expect(await delivered(2)).toMatchObject({ type: "event.updated", data: { id: eventId, name: "Spring Summit", location: "Amsterdam" } });
-    expect(await edit({ name: "Spring Summit", location: "Amsterdam" })).toMatchObject({ ok: true, message: "Nothing changed." });
+    const details = { name: "Spring Summit", location: "Amsterdam", description: "Two days of talks.\nBring a laptop." };
+    expect(await edit(details)).toMatchObject({ ok: true, message: "Event saved. Subscribed endpoints receive event.updated." });
+    expect(await delivered(2)).toMatchObject({ type: "event.updated", data: { id: eventId, name: "Spring Summit", location: "Amsterdam", description: "Two days of talks.\nBring a laptop." } });
+    expect(await edit(details)).toMatchObject({ ok: true, message: "Nothing changed." });
     expect(await edit({ endAt: "2027-03-01T08:00" })).toMatchObject({ ok: false, code: "INVALID_INPUT", fields: { endAt: "The event must end after it starts." } });
-    expect(await partnerGet(`/events/${eventId}`)).toMatchObject({ name: "Spring Summit" });
+    expect(await partnerGet(`/events/${eventId}`)).toMatchObject({ name: "Spring Summit", description: "Two days of talks.\nBring a laptop." });
 
     expect(await actions.publishEventAction(null, form({ orgId, eventId }))).toMatchObject({ ok: true });
     expect(await delivered(3)).toMatchObject({ type: "event.published", data: { id: eventId, status: "published" } });

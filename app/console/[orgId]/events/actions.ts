@@ -1,5 +1,6 @@
 "use server";
 
+import { formatDateTime } from "@/lib/console/format-time";
 import { consoleAction, type FormFields } from "@/lib/console/action";
 import { createAttendee } from "@/lib/domain/attendees/create-attendee";
 import { deleteAttendee } from "@/lib/domain/attendees/delete-attendee";
@@ -27,6 +28,8 @@ export const createEventAction = consoleAction<{ id: string }>(async ({ orgId, f
     startAt: wallClockToIso(form.text("startAt"), timezone),
     endAt: wallClockToIso(form.text("endAt"), timezone),
     location: form.text("location"),
+    // A textarea posts CRLF line breaks; the API and its partners see LF.
+    description: form.text("description").replace(/\r\n?/g, "\n"),
   }, actor);
   return { message: `Draft “${event.name}” created. Partners see it now; attendees after you publish it.`, data: { id: event.id } };
 }, { refresh: "events" });
@@ -55,7 +58,7 @@ export const restoreAttendeeAction = consoleAction<null>(async ({ orgId, form, a
 export const checkInAttendeeAction = consoleAction<null>(async ({ orgId, form, actor }) => {
   const { attendee, created, checkedInAt } = await checkIn(orgId, form.text("attendeeId"), actor);
   if (!created) {
-    throw new AppError("CONFLICT", `${attendee.displayName} already checked in at ${checkedInAt.toISOString().replace("T", " ").slice(0, 16)} UTC; one check-in per attendee.`, {
+    throw new AppError("CONFLICT", `${attendee.displayName} already checked in at ${formatDateTime(checkedInAt)}; one check-in per attendee.`, {
       reason: "already_checked_in",
     });
   }
@@ -101,6 +104,8 @@ export const updateEventAction = consoleAction<null>(async ({ orgId, form, actor
     startAt: wallClockToIso(form.text("startAt"), timezone),
     endAt: wallClockToIso(form.text("endAt"), timezone),
     location: form.text("location"),
+    // A textarea posts CRLF line breaks; the API and its partners see LF.
+    description: form.text("description").replace(/\r\n?/g, "\n"),
   }, actor);
   return { message: changed ? "Event saved. Subscribed endpoints receive event.updated." : "Nothing changed.", data: null };
 }, { refresh: "events" });

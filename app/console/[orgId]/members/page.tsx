@@ -74,6 +74,12 @@ export default async function MembersPage({ params, searchParams }: Props) {
                 </Td>
                 {isAdmin ? (
                   <Td className="text-right max-sm:pt-2">
+                    {member.role === "admin" && members.adminCount === 1 ? (
+                      // The last admin can be neither demoted nor removed: no button that would only be refused.
+                      <span className="text-xs text-zinc-500 dark:text-zinc-400" data-testid="only-admin">
+                        The only admin: make someone else admin first to change this role.
+                      </span>
+                    ) : (
                     <div className="flex flex-wrap justify-end gap-2">
                       <ConfirmedChangeButton
                         fields={{ orgId, membershipId: member.id, role: member.role === "admin" ? "member" : "admin" }}
@@ -99,6 +105,7 @@ export default async function MembersPage({ params, searchParams }: Props) {
                         testId="remove-member"
                       />
                     </div>
+                    )}
                   </Td>
                 ) : null}
               </Tr>

@@ -1,6 +1,7 @@
 import type { Metadata } from "next";
 import Link from "next/link";
 import { DeleteSource } from "@/components/console/data-sources/delete-source";
+import { viewerTimeZone } from "@/lib/console/viewer-time-zone";
 import { RunPanel } from "@/components/console/data-sources/run-panel";
 import { RunsTable } from "@/components/console/data-sources/runs-table";
 import { SourceSummary } from "@/components/console/data-sources/source-summary";
@@ -28,10 +29,11 @@ export default async function DataSourcePage({ params, searchParams }: Props) {
   const { orgId, dataSourceId } = await params;
   const { membership } = await requireMember(orgId);
   const source = await loadSource(orgId, dataSourceId);
-  const [lock, event, runs] = await Promise.all([
+  const [lock, event, runs, timeZone] = await Promise.all([
     loadIntegrationLock(orgId),
     getEventOption(orgId, source.eventId),
     listImportRunsPage(orgId, dataSourceId, parsePageParam((await searchParams).page)),
+    viewerTimeZone(),
   ]);
   const isAdmin = membership.role === "admin";
   const adminReason = isAdmin ? null : ADMIN_REQUIRED_MESSAGE;
@@ -74,25 +76,30 @@ export default async function DataSourcePage({ params, searchParams }: Props) {
             progressAction={runProgressAction}
             latestRunAction={latestRunAction}
             disabledReason={runDisabledReason}
+            canRun={isAdmin}
+            timeZone={timeZone}
           />
         </PanelBody>
       </Panel>
 
       <Panel title="Run history" id="runs">
-        <RunsTable basePath={basePath} rows={runs.rows} page={runs.page} target={source.target} />
+        <RunsTable basePath={basePath} rows={runs.rows} page={runs.page} target={source.target} timeZone={timeZone} />
       </Panel>
 
       <Panel title="Configuration" id="configuration" actions={isAdmin ? <ButtonLink href={`${basePath}/edit`} variant="secondary" size="sm">Edit</ButtonLink> : null}>
         <PanelBody>
-          <SourceSummary source={source} eventName={event?.name ?? "its event"} />
+          <SourceSummary source={source} eventName={event?.name ?? "its event"} timeZone={timeZone} />
         </PanelBody>
       </Panel>
 
-      <Panel title="Delete data source" id="delete" description="What it imported stays; the configuration and run history go.">
-        <PanelBody>
-          <DeleteSource orgId={orgId} dataSourceId={dataSourceId} name={source.name} action={deleteDataSourceAction} disabledReason={adminReason} />
-        </PanelBody>
-      </Panel>
+      {/* Members see the source and its runs, not buttons they may not press. */}
+      {isAdmin ? (
+        <Panel title="Delete data source" id="delete" description="What it imported stays; the configuration and run history go.">
+          <PanelBody>
+            <DeleteSource orgId={orgId} dataSourceId={dataSourceId} name={source.name} action={deleteDataSourceAction} disabledReason={null} />
+          </PanelBody>
+        </Panel>
+      ) : null}
     </>
   );
 }

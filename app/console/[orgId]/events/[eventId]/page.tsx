@@ -40,6 +40,7 @@ export default async function EventOverviewPage({ params, searchParams }: Props)
               slug: event.slug,
               timezone: event.timezone,
               location: event.location,
+              description: event.description,
               startLocal: isoToWallClock(event.startAt, event.timezone),
               endLocal: isoToWallClock(event.endAt, event.timezone),
             }}

@@ -154,6 +154,26 @@ export default async function WebhookEndpointPage({ params, searchParams }: Prop
         </PanelBody>
       </Panel>
 
+      {/* The log comes right after the status: it is what an admin opens this page for, and
+          the settings below run long (every event type). */}
+      <Panel
+        title="Deliveries"
+        id="deliveries"
+        description="The last 30 days, newest first. A failed delivery is retried 6 times over 24 hours (a test is sent once); Resend sends one again now, with the same event id."
+      >
+        <DeliveryLog
+          orgId={orgId}
+          endpointId={endpointId}
+          basePath={basePath}
+          filters={filters}
+          rows={deliveries.rows}
+          page={deliveries.page}
+          resendAction={isAdmin ? resendDeliveryAction : null}
+          resendDisabledReason={lockReason ?? (endpoint.enabled ? null : "Enable the endpoint to resend deliveries.")}
+          timeZone={timeZone}
+        />
+      </Panel>
+
       {health ? (
         <Panel title="Health" id="health" description="From the delivery log's attempts (times in UTC). Open Show data under a chart for its numbers.">
           <PanelBody>
@@ -237,24 +257,6 @@ export default async function WebhookEndpointPage({ params, searchParams }: Prop
           </PanelBody>
         </Panel>
       ) : null}
-
-      <Panel
-        title="Deliveries"
-        id="deliveries"
-        description="The last 30 days, newest first. A failed delivery is retried 6 times over 24 hours (a test is sent once); Resend sends one again now, with the same event id."
-      >
-        <DeliveryLog
-          orgId={orgId}
-          endpointId={endpointId}
-          basePath={basePath}
-          filters={filters}
-          rows={deliveries.rows}
-          page={deliveries.page}
-          resendAction={isAdmin ? resendDeliveryAction : null}
-          resendDisabledReason={lockReason ?? (endpoint.enabled ? null : "Enable the endpoint to resend deliveries.")}
-          timeZone={timeZone}
-        />
-      </Panel>
 
       {isAdmin ? (
         <Panel title="Delete endpoint" id="delete" description="Removes the endpoint and its delivery log. Nothing more is sent to it.">

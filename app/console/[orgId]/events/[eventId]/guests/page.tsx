@@ -21,11 +21,11 @@ export default async function GuestsPage({ params, searchParams }: Props) {
   const event = await findOrgEvent(orgId, eventId);
   if (!event) notFound();
   return (
-    <GuestTab orgId={orgId} eventId={eventId} archived={event.status === "archived"} role={membership.role} q={one(query.q)} status={one(query.status)} after={one(query.after)} />
+    <GuestTab orgId={orgId} eventId={eventId} archived={event.status === "archived"} timezone={event.timezone} role={membership.role} q={one(query.q)} status={one(query.status)} after={one(query.after)} />
   );
 }
 
-async function GuestTab(props: { orgId: string; eventId: string; archived: boolean; role: "admin" | "member" | "door_staff"; q: string; status: string; after: string }) {
+async function GuestTab(props: { orgId: string; eventId: string; archived: boolean; timezone: string; role: "admin" | "member" | "door_staff"; q: string; status: string; after: string }) {
   const { rows, next } = await listGuests(props.eventId, { q: props.q, status: props.status, after: props.after || undefined });
   const actions =
     props.role === "admin"
@@ -51,6 +51,7 @@ async function GuestTab(props: { orgId: string; eventId: string; archived: boole
         q={props.q}
         status={props.status}
         archived={props.archived}
+        timezone={props.timezone}
         actions={actions}
         linkToAttendee={props.role !== "door_staff"}
       />

@@ -1,5 +1,6 @@
 import Link from "next/link";
 import type { Metadata } from "next";
+import { isoToWallClock } from "@/lib/platform/time/time-zone";
 import { notFound } from "next/navigation";
 import {
   InfoSectionsPanel,
@@ -39,7 +40,7 @@ export default async function ProgrammePage({ params, searchParams }: Props) {
   const actions: SessionActions | null =
     membership.role === "admin" && !archived
       ? {
-          context: { orgId, eventId, timezone: event.timezone, tracks: programme.tracks, rooms: programme.rooms, speakers: programme.speakers },
+          context: { orgId, eventId, timezone: event.timezone, eventStartLocal: isoToWallClock(event.startAt, event.timezone), eventEndLocal: isoToWallClock(event.endAt, event.timezone), tracks: programme.tracks, rooms: programme.rooms, speakers: programme.speakers },
           update: updateSessionAction,
           remove: deleteSessionAction,
         }
@@ -65,7 +66,7 @@ export default async function ProgrammePage({ params, searchParams }: Props) {
               : <>Sessions are added by this organization&apos;s admins on this page, or imported by a <Link className="font-medium underline underline-offset-2" href={`/console/${orgId}/data-sources`}>data source</Link>.</>}
           </EmptyState>
         ) : (
-          <SessionsTable sessions={programme.sessions} timezone={event.timezone} actions={actions} />
+          <SessionsTable sessions={programme.sessions} timezone={event.timezone} event={{ startAt: event.startAt, endAt: event.endAt }} actions={actions} />
         )}
       </Panel>
       <TracksPanel tracks={programme.tracks} authoring={authoring} />

@@ -77,7 +77,7 @@ export default async function AttendeePage({ params, searchParams }: Props) {
         </dl>
       </Panel>
       {editable ? (
-        <Panel title="Edit details" id="edit-attendee" description="The fields a partner can change with PATCH; saving a change sends attendee.updated. The email address cannot be changed.">
+        <Panel title="Edit details" id="edit-attendee" description="The details a connected app can change too; saving a change notifies subscribed endpoints (attendee.updated). The email address cannot be changed.">
           <EditAttendeeForm orgId={orgId} eventId={eventId} attendee={attendee} action={updateAttendeeAction} />
         </Panel>
       ) : null}
