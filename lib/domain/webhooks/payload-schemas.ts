@@ -72,7 +72,7 @@ export const WEBHOOK_DATA_SCHEMAS = {
 
 /** When each type is sent, for the reference. */
 export const WEBHOOK_EVENT_DESCRIPTIONS: Record<WebhookEventType, string> = {
-  ping: "A test sent from the console (\"Send ping\") to one endpoint. Every endpoint can receive it whatever its subscription.",
+  ping: "A test sent from the console (\"Send test\") to one endpoint. Every endpoint can receive it whatever its subscription.",
   "event.updated": "An event's details were changed in the console.",
   "event.published": "A draft event was published.",
   "attendee.created": "A person was added to an event's guest list (console, import or `POST .../attendees`).",

@@ -123,7 +123,7 @@ Any 2xx answer within ${ATTEMPT_TIMEOUT_MS / 1000} seconds is a success; anythin
 
 ${schedule}
 
-After ${AUTO_DISABLE_AFTER_FAILURES} consecutive failed attempts an endpoint is disabled and its pending deliveries are cancelled; an admin re-enables it in the console. Answer fast (queue the work, then respond 2xx) so slow processing is not mistaken for failure. Deliveries and their attempts are kept in the console's delivery log for ${DELIVERY_LOG_RETENTION_MS / 86_400_000} days, where a delivery can be resent. A \`ping\` (console "Send test ping") reaches one endpoint whatever its subscription.`;
+After ${AUTO_DISABLE_AFTER_FAILURES} consecutive failed attempts an endpoint is disabled and its pending deliveries are cancelled; an admin re-enables it in the console. Answer fast (queue the work, then respond 2xx) so slow processing is not mistaken for failure. Deliveries and their attempts are kept in the console's delivery log for ${DELIVERY_LOG_RETENTION_MS / 86_400_000} days, where a delivery can be resent. A \`ping\` (console "Send test") reaches one endpoint whatever its subscription.`;
 }
 
 export function dataSourcesMarkdown(): string {

@@ -444,7 +444,7 @@ export type webhooks = {
         put?: never;
         /**
          * `ping`
-         * @description A test sent from the console ("Send ping") to one endpoint. Every endpoint can receive it whatever its subscription.
+         * @description A test sent from the console ("Send test") to one endpoint. Every endpoint can receive it whatever its subscription.
          *
          *     `data` is `PingWebhookData`.
          */
