@@ -4,8 +4,8 @@ import path from "node:path";
 import { createTestDatabase } from "@/lib/testing/test-database";
 
 // The web server of the e2e run (playwright.config.ts → webServer): a fresh migrated
-// database, `next build`, then the production server npm start runs
-// (scripts/next-server.mjs) on E2E_PORT. The database URL is written to
+// database, the build `npm run build` makes (the SDK tarball, then `next build`), then the
+// production server npm start runs (scripts/next-server.mjs) on E2E_PORT. The database URL is written to
 // e2e/.output/server.json for specs that set state the console cannot (billing, via the
 // operator CLI). Playwright stops this process at the end; the database is dropped then.
 
@@ -44,6 +44,9 @@ function run(args: string[]): Promise<number> {
 }
 
 if (process.env.E2E_SKIP_BUILD !== "1") {
+  // What `npm run build` does: the SDK's tarball into public/sdk/ (the reference links it), then Next's build.
+  const packed = await run([path.join("node_modules", "tsx", "dist", "cli.mjs"), path.join("scripts", "sdk-pack.ts")]);
+  if (packed !== 0) await stop(packed);
   const built = await run([nextBin, "build"]);
   if (built !== 0) await stop(built);
 }
