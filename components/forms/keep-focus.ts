@@ -21,7 +21,9 @@ export function keepFocusOn(selectors: string[]) {
   const tick = () => {
     if (stopped) return;
     const active = document.activeElement;
-    const lost = !active || active === document.body || !active.isConnected;
+    // The page heading counts as lost too: a dialog closing after the refresh removed its
+    // trigger hands focus to the heading (components/ui/dialog.tsx), which nobody chose.
+    const lost = !active || active === document.body || !active.isConnected || active.matches("main h1");
     if (lost) {
       const target = selectors.map((selector) => document.querySelector<HTMLElement>(selector)).find((element) => element && !(element as HTMLButtonElement).disabled);
       if (target) target.focus();
