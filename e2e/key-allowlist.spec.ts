@@ -54,7 +54,7 @@ test("a key created with IP ranges lists them; an invalid range is refused with 
   await closeNewKey(page);
   const admitted = await request.get("/partner/v1/me", { headers: { authorization: `Bearer ${local}` } });
   expect(admitted.status()).toBe(200);
-  expect((await admitted.json()).key.allowedIps).toEqual(["127.0.0.0/8", "::1/128"]);
+  expect((await admitted.json()).data.key.allowedIps).toEqual(["127.0.0.0/8", "::1/128"]);
 
   // A key without ranges shows that any address may use it.
   await createKey(page, orgId, "Anywhere", ["events:read"]);
