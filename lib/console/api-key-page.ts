@@ -1,8 +1,7 @@
 import { z } from "zod";
 import { getDb } from "@/lib/platform/db/client";
-import { fromDbScope } from "@/lib/domain/keys/scopes";
 import { listKeyRequests, requestIdSearchSchema, routesOfKey, statusClassSchema, type ApiRequestEntry, type StatusClass } from "@/lib/domain/request-log/list";
-import { keyState, type KeyRow } from "./list-api-keys";
+import { KEY_ROW_SELECT, toKeyRow, type KeyRow } from "./list-api-keys";
 import { keysetCursor, parseKeysetCursor } from "./keyset-cursor";
 
 // The page of one API key: its details and its request log. The key is looked up with its
@@ -10,35 +9,8 @@ import { keysetCursor, parseKeysetCursor } from "./keyset-cursor";
 
 export async function findOrgApiKey(orgId: string, keyId: string): Promise<KeyRow | null> {
   if (!z.uuid().safeParse(orgId).success || !z.uuid().safeParse(keyId).success) return null;
-  const key = await getDb().apiKey.findFirst({
-    where: { id: keyId, orgId },
-    select: {
-      id: true,
-      name: true,
-      prefix: true,
-      scopes: true,
-      createdAt: true,
-      lastUsedAt: true,
-      expiresAt: true,
-      revokedAt: true,
-      allowedIps: true,
-      createdBy: { select: { email: true, name: true } },
-    },
-  });
-  if (!key) return null;
-  return {
-    id: key.id,
-    name: key.name,
-    prefix: key.prefix,
-    scopes: key.scopes.map(fromDbScope),
-    state: keyState(key),
-    createdAt: key.createdAt,
-    createdBy: key.createdBy ? key.createdBy.name || key.createdBy.email : null,
-    lastUsedAt: key.lastUsedAt,
-    expiresAt: key.expiresAt,
-    revokedAt: key.revokedAt,
-    allowedIps: key.allowedIps ?? [],
-  };
+  const key = await getDb().apiKey.findFirst({ where: { id: keyId, orgId }, select: KEY_ROW_SELECT });
+  return key ? toKeyRow(key) : null;
 }
 
 /** The list's filters as the page's address carries them; anything unreadable counts as unset. */

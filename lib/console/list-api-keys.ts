@@ -45,21 +45,42 @@ export async function listApiKeys(
     orderBy: [{ createdAt: "desc" }, { id: "desc" }],
     skip,
     take,
-    select: {
-      id: true,
-      name: true,
-      prefix: true,
-      scopes: true,
-      createdAt: true,
-      lastUsedAt: true,
-      expiresAt: true,
-      revokedAt: true,
-      allowedIps: true,
-      createdBy: { select: { email: true, name: true } },
-    },
+    select: KEY_ROW_SELECT,
   });
   const now = new Date();
-  const rows = keys.map((key) => ({
+  const rows = keys.map((key) => toKeyRow(key, now));
+  return { rows, page: pageInfo(page, total, rows.length), revokedCount };
+}
+
+/** The columns a key's row in the console reads (the list and the key's own page). */
+export const KEY_ROW_SELECT = {
+  id: true,
+  name: true,
+  prefix: true,
+  scopes: true,
+  createdAt: true,
+  lastUsedAt: true,
+  expiresAt: true,
+  revokedAt: true,
+  allowedIps: true,
+  createdBy: { select: { email: true, name: true } },
+} as const;
+
+type SelectedKey = {
+  id: string;
+  name: string;
+  prefix: string;
+  scopes: Parameters<typeof fromDbScope>[0][];
+  createdAt: Date;
+  lastUsedAt: Date | null;
+  expiresAt: Date | null;
+  revokedAt: Date | null;
+  allowedIps: string[] | null;
+  createdBy: { email: string; name: string | null } | null;
+};
+
+export function toKeyRow(key: SelectedKey, now: Date = new Date()): KeyRow {
+  return {
     id: key.id,
     name: key.name,
     prefix: key.prefix,
@@ -70,9 +91,8 @@ export async function listApiKeys(
     lastUsedAt: key.lastUsedAt,
     expiresAt: key.expiresAt,
     revokedAt: key.revokedAt,
-    allowedIps: key.allowedIps,
-  }));
-  return { rows, page: pageInfo(page, total, rows.length), revokedCount };
+    allowedIps: key.allowedIps ?? [],
+  };
 }
 
 export function activeKeyWhere(orgId: string, now: Date = new Date()) {
