@@ -55,7 +55,6 @@ test("the audit log shows the admin's changes, filters by action, and never a se
 });
 
 test("a member sees that the audit log is for admins, and no entries", async ({ page, browser }) => {
-  test.setTimeout(180_000);
   const orgId = await signUp(page, { email: uniqueEmail("owner"), orgName: "Audit Member Org" });
   await unlockBilling(orgId);
   await createKey(page, orgId, "Private key name", ["events:read"]);

@@ -112,7 +112,6 @@ test.beforeAll(async () => {
 test.afterAll(async () => receiver?.close());
 
 test("endpoint page with every event type and long headers: the log near the top, an attempt at full width", async ({ page }) => {
-  test.setTimeout(180_000);
   const orgId = await signUp(page, { email: uniqueEmail("layout-hooks"), orgName: "Layout Hooks" });
   await unlockBilling(orgId);
   const { id: endpointId } = await addEndpoint(page, orgId, `${receiver.url}/${"segment/".repeat(12)}end`, "all", "Receiver of every event type");

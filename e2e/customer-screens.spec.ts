@@ -11,7 +11,6 @@ process.env.OUTBOUND_ALLOW_LOOPBACK = "1";
 process.env.APP_SECRET ??= process.env.E2E_APP_SECRET ?? "e2e-app-secret-0123456789abcdefghijklmnopqrstuvwxyz";
 
 test("no operator command on any customer screen; empty states link to where the data comes from", async ({ page }) => {
-  test.setTimeout(180_000);
   const orgId = await signUp(page, { email: uniqueEmail("no-cli"), orgName: "No CLI Org" });
   await unlockBilling(orgId);
   const ids = await emptyWorkspace(orgId);

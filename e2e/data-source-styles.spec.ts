@@ -13,10 +13,6 @@ const AXE_TAGS = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"];
 
 let partner: JsonServer;
 
-// Sign-up, two samples, a count over every page, a save, a run and an edit: over a minute
-// on a loaded 2-core machine.
-test.setTimeout(180_000);
-
 test.beforeAll(async () => {
   partner = await startJsonServer({
     "/contacts": (req) => {

@@ -22,7 +22,6 @@ async function expectAxeClean(page: Page) {
 }
 
 test("door staff find a guest by badge code in any form, check in, undo, and see nothing else", async ({ page, browser }) => {
-  test.setTimeout(120_000);
   const orgId = await signUp(page, { email: uniqueEmail("door-admin"), orgName: "Door Org" });
   const eventId = await createEvent(orgId, "Door Night");
   const code = generateBadgeCode();

@@ -67,7 +67,6 @@ async function partner(request: APIRequestContext, key: string, path: string) {
 
 test("an admin creates, publishes and archives an event and manages its guest list; partners see each change", async ({ page, request, browser }) => {
   // One long journey (about 50 s on two cores): twice the default budget so a loaded machine does not cut it.
-  test.setTimeout(120_000);
   const orgId = await signUp(page, { email: uniqueEmail("events"), orgName: "Events Org" });
   await unlockBilling(orgId);
   const key = await createKey(page, orgId, "Partner", ["events:read", "attendees:read", "attendees:write"]);

@@ -6,7 +6,6 @@ import { ops, sql } from "./support/server";
 
 test("another organization's ids in URLs and forms are not found", async ({ page, browser, request }) => {
   // Two sign-ups and some thirty page loads; the default minute is short on a busy machine.
-  test.setTimeout(150_000);
   // Organization A with a key.
   const orgA = await signUp(page, { email: uniqueEmail("alice"), orgName: "Org A" });
   await unlockBilling(orgA);
@@ -96,7 +95,6 @@ function orgPages(dir = "app/console/[orgId]"): string[] {
 }
 
 test("every organization page is not found with another organization's ids", async ({ page, browser }) => {
-  test.setTimeout(180_000);
   const orgA = await signUp(page, { email: uniqueEmail("alice"), orgName: "Tenant A" });
   await unlockBilling(orgA);
   const endpoint = (await ops("webhook:create", { org: orgA, url: "http://127.0.0.1:9/hooks", events: "attendee.created" })) as { endpoint: { id: string } };

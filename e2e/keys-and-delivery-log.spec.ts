@@ -78,7 +78,6 @@ test.describe("in Los Angeles", () => {
 
 test("each delivery attempt shows the request headers and body sent and the status, headers and body received", async ({ page }) => {
   // A sign-up, an endpoint, a failed ping and axe: about 40 s on two cores, 60 s when they are shared.
-  test.setTimeout(120_000);
   const orgId = await signUp(page, { email: uniqueEmail("attempts"), orgName: "Atlas Events" });
   await unlockBilling(orgId);
 

@@ -4,7 +4,6 @@ import { sql } from "./support/server";
 
 test("an invited member joins through the link, sees everything, and cannot change anything", async ({ page, browser, request, baseURL }) => {
   // Two browsers, an invitation, a forged replay and a single-use check: 60 s is too tight on shared cores.
-  test.setTimeout(120_000);
   const orgId = await signUp(page, { email: uniqueEmail("admin"), orgName: "Invite Org" });
   await unlockBilling(orgId);
   const secret = await createKey(page, orgId, "Admin's key", ["events:read"]);

@@ -58,7 +58,6 @@ for (const [variable, change] of [
 }
 
 test("serves with a valid configuration, logs one line per request, and stops cleanly on SIGTERM", async () => {
-  test.setTimeout(180_000);
   const server = start(VALID());
   try {
     // Cold start: process spawned → first 200 from /api/ready.

@@ -32,6 +32,9 @@ async function openNew(page: Page, testId: string, title: string): Promise<Locat
 async function save(dialog: Locator) {
   await dialog.getByTestId("save-item").click();
   await expect(dialog).toBeHidden();
+  // Hidden as soon as its content goes; the <dialog> itself closes in an effect after
+  // that, and until then it keeps the rest of the page inert.
+  await expect(dialog.page().locator("dialog[open]")).toHaveCount(0);
 }
 
 /**

@@ -7,7 +7,9 @@ import { cx } from "./cx";
  * A modal on the native <dialog>: showModal() makes the rest of the page inert, traps Tab
  * and closes on Escape. Focus goes to the element marked autoFocus (or the first control)
  * and returns to `returnFocusTo` when the dialog closes, or to the page heading when that
- * control is gone (e.g. a revoked key's row lost its button).
+ * control is gone (e.g. a revoked key's row lost its button). The "close" event comes a task
+ * after close(): focus already put elsewhere by then (a keypress that came first, a list
+ * keeping focus on a moved row) is left where it is.
  */
 export function Dialog({
   open,
@@ -28,10 +30,15 @@ export function Dialog({
 }) {
   const ref = useRef<HTMLDialogElement>(null);
 
+  const focusedBeforeOpen = useRef<Element | null>(null);
+
   useEffect(() => {
     const dialog = ref.current;
     if (!dialog) return;
-    if (open && !dialog.open) dialog.showModal();
+    if (open && !dialog.open) {
+      focusedBeforeOpen.current = document.activeElement;
+      dialog.showModal();
+    }
     if (!open && dialog.open) dialog.close();
   }, [open]);
 
@@ -39,6 +46,10 @@ export function Dialog({
     const dialog = ref.current;
     if (!dialog) return;
     const restore = () => {
+      const active = document.activeElement;
+      // The browser's own restore puts focus back where it was before the dialog opened.
+      const unchosen = !active || active === document.body || !active.isConnected || dialog.contains(active) || active === focusedBeforeOpen.current;
+      if (!unchosen) return;
       const target = returnFocusTo?.current;
       if (target && target.isConnected && !target.hasAttribute("disabled")) target.focus();
       else document.querySelector<HTMLElement>("main h1")?.focus();
