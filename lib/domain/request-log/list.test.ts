@@ -103,5 +103,22 @@ describe("pruneRequestLog", () => {
     expect(await pruneRequestLog(now, { batch: 2 })).toBeGreaterThanOrEqual(5);
     const left = await sqlRows<{ durationMs: number }>`SELECT "durationMs" FROM "ApiRequest" WHERE "keyId" = ${pruneKey}::uuid`;
     expect(left).toEqual([{ durationMs: 9 }]);
+    // The pruned requests still count in their day for the 30-day chart.
+    const [counted] = await sqlRows<{ ok: number; clientError: number; rateLimited: number; serverError: number }>`
+      SELECT sum(ok)::int AS ok, sum("clientError")::int AS "clientError", sum("rateLimited")::int AS "rateLimited", sum("serverError")::int AS "serverError"
+      FROM "ApiUsageDay" WHERE "keyId" = ${pruneKey}::uuid`;
+    // Statuses 200, 404, 429, 500, 201 (the five old rows) and 201 (the kept one).
+    expect(counted).toEqual({ ok: 3, clientError: 1, rateLimited: 1, serverError: 1 });
+  });
+
+  it("keeps the daily counts 31 days, today included", async () => {
+    const dayKey = randomUUID();
+    const now = new Date();
+    const DAY = 24 * 60 * 60 * 1000;
+    await insertApiRequests([row(1, { keyId: dayKey, at: new Date(now.getTime() - 30 * DAY) }), row(2, { keyId: dayKey, at: new Date(now.getTime() - 31 * DAY) })]);
+    await pruneRequestLog(now);
+    const days = await sqlRows<{ day: Date }>`SELECT day FROM "ApiUsageDay" WHERE "keyId" = ${dayKey}::uuid`;
+    const firstKept = new Date(now.getTime() - 30 * DAY).toISOString().slice(0, 10);
+    expect(days.map((day) => new Date(day.day).toISOString().slice(0, 10))).toEqual([firstKept]);
   });
 });

@@ -91,6 +91,27 @@ describe("orgUsageSeries", () => {
   });
 });
 
+describe("the daily counts", () => {
+  it("outlive the request log's 14 days and add up batch by batch", async () => {
+    const key = (await createTestKey(orgId)).id;
+    // Twenty days ago, in two statements: the second adds to the first's day.
+    await getDb().apiRequest.createMany({ data: rows(orgId, key, "2026-11-07T08:00:00.000Z", [200, 200, 404]) });
+    await getDb().apiRequest.createMany({ data: rows(orgId, key, "2026-11-07T23:59:59.999Z", [429, 502]).map((row) => ({ ...row, requestId: `${row.requestId}_b` })) });
+    // What the prune does to the request log after 14 days.
+    await getDb().apiRequest.deleteMany({ where: { keyId: key } });
+    const { daily, hourly } = await keyUsageSeries(orgId, key, NOW);
+    expect(daily.find((bucket) => bucket.start === "2026-11-07T00:00:00.000Z")).toEqual({
+      start: "2026-11-07T00:00:00.000Z",
+      ok: 2,
+      clientError: 1,
+      rateLimited: 1,
+      serverError: 1,
+    });
+    expect(usageTotals(daily).total).toBe(5);
+    expect(usageTotals(hourly).total).toBe(0);
+  });
+});
+
 describe("keyUsageSeries", () => {
   it("counts one key's rows only", async () => {
     const a = await keyUsageSeries(orgId, keyA, NOW);

@@ -2,13 +2,14 @@ import { getDb } from "@/lib/platform/db/client";
 import { Prisma } from "@/lib/generated/prisma/client";
 import type { UsageBucket, UsageSeries } from "./usage-bucket";
 
-// Partner API usage from the request log (ApiRequest): requests per UTC hour over the
-// last 24 hours and per UTC day over the last 30 days, split by outcome, for an
-// organization or one of its keys. Every bucket is present, zero when there was no
-// traffic, so charts and tables line up. The last bucket is the current, partial hour or
-// day. One statement per series: generate_series makes the buckets, and the counts read
-// a range of the (orgId, at) or (keyId, at desc, id) index; the organization filter is
-// always there, so a key id of another organization counts nothing.
+// Partner API usage: requests per UTC hour over the last 24 hours, counted from the request
+// log (ApiRequest, kept 14 days), and per UTC day over the last 30 days, from the daily
+// counts the database keeps beside it (ApiUsageDay), split by outcome, for an organization
+// or one of its keys. Every bucket is present, zero when there was no traffic, so charts
+// and tables line up. The last bucket is the current, partial hour or day. One statement
+// per series: generate_series makes the buckets, and the counts read a range of the
+// (orgId, at) or (keyId, at desc, id) index, or of ApiUsageDay's; the organization filter
+// is always there, so a key id of another organization counts nothing.
 
 type Unit = "hour" | "day";
 
@@ -17,7 +18,18 @@ const COUNT: Record<Unit, number> = { hour: 24, day: 30 };
 
 type Row = { start: Date; ok: number; clientError: number; rateLimited: number; serverError: number };
 
-async function series(orgId: string, keyId: string | null, unit: Unit, now: Date): Promise<UsageBucket[]> {
+function toBuckets(rows: Row[]): UsageBucket[] {
+  return rows.map((row) => ({
+    start: new Date(row.start).toISOString(),
+    ok: row.ok,
+    clientError: row.clientError,
+    rateLimited: row.rateLimited,
+    serverError: row.serverError,
+  }));
+}
+
+async function hourly(orgId: string, keyId: string | null, now: Date): Promise<UsageBucket[]> {
+  const unit: Unit = "hour";
   const size = SIZE_MS[unit];
   const last = Math.floor(now.getTime() / size) * size;
   const first = new Date(last - (COUNT[unit] - 1) * size);
@@ -40,19 +52,36 @@ async function series(orgId: string, keyId: string | null, unit: Unit, now: Date
            COALESCE(c."rateLimited", 0) AS "rateLimited", COALESCE(c."serverError", 0) AS "serverError"
     FROM buckets b LEFT JOIN counts c ON c.start = b.start
     ORDER BY b.start`;
-  return rows.map((row) => ({
-    start: new Date(row.start).toISOString(),
-    ok: row.ok,
-    clientError: row.clientError,
-    rateLimited: row.rateLimited,
-    serverError: row.serverError,
-  }));
+  return toBuckets(rows);
+}
+
+async function daily(orgId: string, keyId: string | null, now: Date): Promise<UsageBucket[]> {
+  const size = SIZE_MS.day;
+  const last = new Date(Math.floor(now.getTime() / size) * size);
+  const first = new Date(last.getTime() - (COUNT.day - 1) * size);
+  const keyFilter = keyId ? Prisma.sql`AND u."keyId" = ${keyId}::uuid` : Prisma.empty;
+  const rows = await getDb().$queryRaw<Row[]>`
+    WITH days AS (
+      SELECT generate_series(${first}::timestamptz, ${last}::timestamptz, '1 day'::interval) AS start
+    ), counts AS (
+      SELECT u.day, sum(u.ok)::int AS ok, sum(u."clientError")::int AS "clientError",
+             sum(u."rateLimited")::int AS "rateLimited", sum(u."serverError")::int AS "serverError"
+      FROM "ApiUsageDay" u
+      WHERE u."orgId" = ${orgId}::uuid ${keyFilter}
+        AND u.day BETWEEN (${first}::timestamptz AT TIME ZONE 'UTC')::date AND (${last}::timestamptz AT TIME ZONE 'UTC')::date
+      GROUP BY u.day
+    )
+    SELECT d.start, COALESCE(c.ok, 0) AS ok, COALESCE(c."clientError", 0) AS "clientError",
+           COALESCE(c."rateLimited", 0) AS "rateLimited", COALESCE(c."serverError", 0) AS "serverError"
+    FROM days d LEFT JOIN counts c ON c.day = (d.start AT TIME ZONE 'UTC')::date
+    ORDER BY d.start`;
+  return toBuckets(rows);
 }
 
 /** The organization's usage, every key together. */
 export async function orgUsageSeries(orgId: string, now: Date = new Date()): Promise<UsageSeries> {
-  const [hourly, daily] = await Promise.all([series(orgId, null, "hour", now), series(orgId, null, "day", now)]);
-  return { hourly, daily };
+  const [hours, days] = await Promise.all([hourly(orgId, null, now), daily(orgId, null, now)]);
+  return { hourly: hours, daily: days };
 }
 
 /**
@@ -60,6 +89,6 @@ export async function orgUsageSeries(orgId: string, now: Date = new Date()): Pro
  * otherwise); a key of another organization would only ever show zeros.
  */
 export async function keyUsageSeries(orgId: string, keyId: string, now: Date = new Date()): Promise<UsageSeries> {
-  const [hourly, daily] = await Promise.all([series(orgId, keyId, "hour", now), series(orgId, keyId, "day", now)]);
-  return { hourly, daily };
+  const [hours, days] = await Promise.all([hourly(orgId, keyId, now), daily(orgId, keyId, now)]);
+  return { hourly: hours, daily: days };
 }
