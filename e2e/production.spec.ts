@@ -130,21 +130,42 @@ test("serves with a valid configuration, logs one line per request, and stops cl
     // No multi-line stack trace anywhere: errors are single JSON lines.
     expect(output).not.toMatch(/^\s+at .+:\d+:\d+\)?$/m);
 
-    // Graceful stop: exit 0 within 10 s, the pool closed, no lease left claimed.
-    server.child.kill("SIGTERM");
+    // Graceful stop while Partner API requests are in flight: exit 0 within 10 s, the pool
+    // closed, no lease left claimed, and every request that was answered is in the key's
+    // request log (the server stops taking requests before the log's last write).
+    // Four clients call back to back until the server stops answering, the signal coming
+    // after their first answers.
+    const answered: string[] = [];
+    let signalled = false;
+    const client = async () => {
+      for (;;) {
+        const response = await fetch(`${BASE}/partner/v1/events?limit=50`, { headers: auth }).catch(() => null);
+        if (!response) return;
+        expect(response.status).toBe(200);
+        answered.push(response.headers.get("x-request-id")!);
+        if (!signalled && answered.length >= 8) {
+          signalled = true;
+          server.child.kill("SIGTERM");
+        }
+      }
+    };
+    await Promise.all([client(), client(), client(), client()]);
     const exit = await waitForExit(server, 10_000);
     expect(exit, "exits within 10 s of SIGTERM").not.toBeNull();
     expect(exit!.code).toBe(0);
     expect(server.stdout()).toContain('"msg":"shutdown complete"');
-    const client = new pg.Client({ connectionString: database.url });
-    await client.connect();
+    const db = new pg.Client({ connectionString: database.url });
+    await db.connect();
     try {
-      const { rows } = await client.query(`SELECT
+      const { rows } = await db.query(`SELECT
         (SELECT count(*) FROM "WebhookDelivery" WHERE "lockedUntil" > now())::int AS deliveries,
         (SELECT count(*) FROM "DataSource" WHERE "runLeaseUntil" > now())::int AS imports`);
       expect(rows[0]).toEqual({ deliveries: 0, imports: 0 });
+      const logged = await db.query<{ requestId: string }>(`SELECT "requestId" FROM "ApiRequest" WHERE "requestId" = ANY($1::text[])`, [answered]);
+      expect(logged.rows.length, "every answered request is in the request log").toBe(answered.length);
+      console.log(`SIGTERM while four clients called: ${answered.length} answered, all in the request log`);
     } finally {
-      await client.end();
+      await db.end();
     }
   } finally {
     if (server.child.exitCode === null) process.kill(-server.child.pid!, "SIGKILL");

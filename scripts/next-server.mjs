@@ -65,7 +65,11 @@ const app = next({ dev: false, dir: process.cwd(), hostname: hostname ?? "localh
 const handle = app.getRequestHandler();
 await app.prepare();
 
+let closing = false;
+
 const server = http.createServer((request, response) => {
+  // Stopping: answer, then close the connection, so a keep-alive client reconnects elsewhere.
+  if (closing) response.setHeader("connection", "close");
   request.url = partnerApiUrl(request.url ?? "/");
   delete request.headers[METHOD_HEADER];
   request.headers[SOCKET_ADDRESS_HEADER] = request.socket.remoteAddress ?? "";
@@ -94,8 +98,17 @@ server.listen(port, hostname, () => {
   process.stdout.write(`Ready on http://${hostname ?? "localhost"}:${port}\n`);
 });
 
-// With NEXT_MANUAL_SIG_HANDLE (npm start) the app's instrumentation drains and exits;
-// otherwise stop at once, as `next start` does.
+// With NEXT_MANUAL_SIG_HANDLE (npm start) the app's instrumentation drains and exits
+// (lib/runtime/boot-server.ts): it first calls this, which takes no new connection, closes
+// idle ones and resolves once the requests in flight are answered, so the request-log rows
+// they buffer are written before the process ends. Otherwise stop at once, as
+// `next start` does.
+globalThis[Symbol.for("svc.http.close")] = () =>
+  new Promise((resolve) => {
+    closing = true;
+    server.close(() => resolve());
+    server.closeIdleConnections();
+  });
 if (!process.env.NEXT_MANUAL_SIG_HANDLE) {
   for (const signal of ["SIGINT", "SIGTERM"]) process.once(signal, () => process.exit(0));
 }

@@ -3,7 +3,8 @@ import { configProblems } from "@/lib/platform/config/env";
 // Called once per server process by instrumentation.ts, before the first request: a
 // production server with a bad configuration exits here (non-zero, one line per bad
 // variable) instead of answering 500s later; the local worker starts when configured;
-// SIGTERM/SIGINT drain it, write the buffered request log and close the pool.
+// SIGTERM/SIGINT stop the HTTP server and drain it, write the buffered request log and
+// close the pool.
 
 const SHUTDOWN_GRACE_MS = 7_000;
 
@@ -45,18 +46,34 @@ export async function bootServer(): Promise<void> {
   process.once("SIGINT", (signal) => void stop(signal));
 }
 
+// Set by the HTTP server of npm start (scripts/next-server.mjs): stops taking connections and
+// resolves when the requests in flight are answered.
+const CLOSE_HTTP_SERVER = Symbol.for("svc.http.close");
+
+/** Stops serving HTTP, if this process's server can; false when requests outlived the grace. */
+async function stopServing(graceMs: number): Promise<boolean> {
+  const close = (globalThis as Record<symbol, unknown>)[CLOSE_HTTP_SERVER] as (() => Promise<void>) | undefined;
+  if (!close) return true;
+  let timer: NodeJS.Timeout | undefined;
+  const outlived = new Promise<false>((resolve) => (timer = setTimeout(() => resolve(false), graceMs)));
+  const answered = await Promise.race([close().then(() => true as const), outlived]);
+  clearTimeout(timer);
+  return answered;
+}
+
 /**
- * The graceful part of a shutdown: the worker's work in flight, then the Partner API
- * requests still buffered for the request log (written, not lost), then the pool.
+ * The graceful part of a shutdown: no new request, the requests and the worker's work in
+ * flight finished, then the Partner API requests buffered for the request log (written,
+ * not lost), then the pool.
  */
 export async function drainForShutdown(
   worker: { stop: (graceMs: number) => Promise<{ drained: boolean; released: number }> } | null,
   graceMs: number = SHUTDOWN_GRACE_MS,
-): Promise<{ drained: boolean; released: number }> {
-  const result = worker ? await worker.stop(graceMs) : { drained: true, released: 0 };
+): Promise<{ answered: boolean; drained: boolean; released: number }> {
+  const [answered, result] = await Promise.all([stopServing(graceMs), worker ? worker.stop(graceMs) : { drained: true, released: 0 }]);
   const { flushRequestLog } = await import("@/lib/domain/request-log/record");
   await flushRequestLog();
   const { disconnectDb } = await import("@/lib/platform/db/client");
   await disconnectDb();
-  return result;
+  return { answered, ...result };
 }
