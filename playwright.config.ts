@@ -37,7 +37,7 @@ export default defineConfig({
   // A safety net, not a speed check (benchmarks measure speed): two workers on a shared
   // two-core machine take several times a quiet run's time.
   timeout: 180_000,
-  expect: { timeout: 10_000 },
+  expect: { timeout: 15_000 },
   reporter: [["list"]],
   use: {
     baseURL: BASE_URL,

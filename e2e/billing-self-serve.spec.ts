@@ -1,6 +1,7 @@
 import AxeBuilder from "@axe-core/playwright";
 import { expect, test, type Page } from "@playwright/test";
 import { startStripeStandIn, type StripeStandIn } from "@/lib/testing/stripe-server";
+import { AXE_TAGS } from "./support/axe";
 import { signUp, uniqueEmail } from "./support/console";
 import { sql } from "./support/server";
 import { e2eStripeEnv } from "./support/stripe";
@@ -29,7 +30,7 @@ test.beforeAll(async () => {
 test.afterAll(async () => stripe?.close());
 
 async function expectAxeClean(page: Page) {
-  const result = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"]).analyze();
+  const result = await new AxeBuilder({ page }).withTags(AXE_TAGS).analyze();
   expect(result.violations.filter((v) => v.impact === "serious" || v.impact === "critical").map((v) => [v.id, v.nodes.map((n) => n.html)])).toEqual([]);
 }
 

@@ -1,5 +1,6 @@
 import AxeBuilder from "@axe-core/playwright";
 import { expect, test } from "@playwright/test";
+import { AXE_TAGS } from "./support/axe";
 import { signUp, uniqueEmail, unlockBilling } from "./support/console";
 import { createEvent, startJsonServer, type JsonServer } from "./support/seed";
 
@@ -9,7 +10,6 @@ import { createEvent, startJsonServer, type JsonServer } from "./support/seed";
 // reads every page, and axe on the new sections.
 
 const TOKEN = "e2e-styles-token-51d0";
-const AXE_TAGS = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"];
 
 let partner: JsonServer;
 
