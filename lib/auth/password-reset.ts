@@ -29,9 +29,10 @@ export const forgotPasswordSchema = z.object({ email: emailField });
 export const resetPasswordSchema = z.object({ password: passwordField });
 
 /**
- * Records a reset request and returns the mail to send after the answer (so an existing
- * account does not answer slower than an unknown address). Throttled before anything is
- * looked up; an unknown address returns a send that does nothing.
+ * Records a reset request and returns the work to do after the answer: for an existing
+ * account, making the link (which replaces any live one) and mailing it. Before the answer
+ * a known and an unknown address do the same work (the throttle and one lookup), so the
+ * answer's timing does not tell them apart. An unknown address returns a send that does nothing.
  */
 export async function requestPasswordReset(input: { email: string }, context: { ip: string | null }, now = new Date()): Promise<{ send: () => Promise<SendMailResult | null> }> {
   const parsed = forgotPasswordSchema.safeParse(input);
@@ -41,14 +42,15 @@ export async function requestPasswordReset(input: { email: string }, context: { 
   const db = getDb();
   const user = await db.user.findUnique({ where: { email }, select: { id: true, email: true } });
   if (!user) return { send: async () => null };
-  const link = await issueResetLink(user.id, now);
   return {
-    send: () =>
-      sendMail({
+    send: async () => {
+      const link = await issueResetLink(user.id, now);
+      return sendMail({
         to: user.email,
         subject: "Reset your password",
         text: `Someone (hopefully you) asked to reset the password of ${user.email}.\n\nChoose a new password here (the link works once, for one hour):\n${link}\n\nIf it was not you, ignore this message: your password stays as it is.`,
-      }),
+      });
+    },
   };
 }
 
