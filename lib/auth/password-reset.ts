@@ -4,6 +4,7 @@ import { config } from "@/lib/platform/config/env";
 import { getDb } from "@/lib/platform/db/client";
 import { AppError, validationError } from "@/lib/platform/errors/app-error";
 import { sendMail, type SendMailResult } from "@/lib/platform/mail/send-mail";
+import { mailConfigured } from "@/lib/platform/mail/transport";
 import { hashPassword } from "./passwords";
 import { emailField, passwordField } from "./form-schemas";
 import { recordAttempt } from "./throttle/throttle";
@@ -33,8 +34,13 @@ export const resetPasswordSchema = z.object({ password: passwordField });
  * account, making the link (which replaces any live one) and mailing it. Before the answer
  * a known and an unknown address do the same work (the throttle and one lookup), so the
  * answer's timing does not tell them apart. An unknown address returns a send that does nothing.
+ * Without mail it is refused before anything is written: a link nobody receives would
+ * replace the one an operator made (user:reset-link) and passed on.
  */
 export async function requestPasswordReset(input: { email: string }, context: { ip: string | null }, now = new Date()): Promise<{ send: () => Promise<SendMailResult | null> }> {
+  if (!mailConfigured()) {
+    throw new AppError("SERVICE_UNAVAILABLE", "Password reset by email is not available on this service.", { reason: "mail_not_configured" });
+  }
   const parsed = forgotPasswordSchema.safeParse(input);
   if (!parsed.success) throw validationError(parsed.error.issues);
   const email = parsed.data.email;
