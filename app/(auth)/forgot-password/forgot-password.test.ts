@@ -48,6 +48,16 @@ describe("forgot password without mail", () => {
     expect(html).not.toContain("organization's admin");
   });
 
+  it("links the service's support when SUPPORT_URL is set", async () => {
+    process.env.SUPPORT_URL = "mailto:support@example.com";
+    try {
+      expect(await page()).toMatch(/<a href="mailto:support@example\.com"[^>]*>Contact the service's support<\/a> to get back into your account\./);
+    } finally {
+      delete process.env.SUPPORT_URL;
+    }
+    expect(await page()).not.toContain('data-testid="support-link"');
+  });
+
   it("refuses a submitted form without touching any token or throttle", async () => {
     const account = await getDb().user.create({ data: { email: `forgot-${randomBytes(4).toString("hex")}@example.com` } });
     const operatorLink = await createResetLinkForOperator(account.email);

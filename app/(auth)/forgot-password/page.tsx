@@ -4,6 +4,8 @@ import { AuthCard } from "@/components/auth/auth-card";
 import { Button } from "@/components/ui/button";
 import { Callout } from "@/components/ui/callout";
 import { inputClasses } from "@/components/ui/field";
+import { SupportLink } from "@/components/ui/support-link";
+import { config } from "@/lib/platform/config/env";
 import { mailConfigured } from "@/lib/platform/mail/transport";
 import { forgotPasswordAction } from "./actions";
 
@@ -32,7 +34,7 @@ export default async function ForgotPasswordPage({ searchParams }: { searchParam
     return (
       <AuthCard title="Forgot your password?" footer={footer}>
         <Callout tone="info" title="Password reset by email is not available on this service" data-testid="mail-not-configured">
-          Contact the service&apos;s support to get back into your account.
+          <SupportLink url={config().supportUrl}>Contact the service&apos;s support</SupportLink> to get back into your account.
         </Callout>
       </AuthCard>
     );
