@@ -60,10 +60,17 @@ export async function auditActorChoices(orgId: string): Promise<{ value: string;
   ];
 }
 
+// An empty value that means something other than "none": a key without an allowlist
+// accepts every address.
+const EMPTY_MEANS: Record<string, string> = { allowedIps: "any address" };
+
 /** One summary line per field: "url: https://a → https://b", "scopes: events:read, attendees:read". */
 export function summaryLines(summary: Prisma.JsonValue): { field: string; text: string }[] {
   if (!summary || typeof summary !== "object" || Array.isArray(summary)) return [];
-  return Object.entries(summary).map(([field, value]) => ({ field: describeField(field), text: valueText(value ?? null) }));
+  return Object.entries(summary).map(([field, value]) => {
+    const empty = value === null || (Array.isArray(value) && value.length === 0);
+    return { field: describeField(field), text: empty && EMPTY_MEANS[field] ? EMPTY_MEANS[field] : valueText(value ?? null) };
+  });
 }
 
 function isChange(value: Prisma.JsonValue): value is { from: Prisma.JsonValue; to: Prisma.JsonValue } {
