@@ -2,6 +2,7 @@ import { randomBytes } from "node:crypto";
 import { describe, expect, it } from "vitest";
 import { getDb } from "@/lib/platform/db/client";
 import { changePassword } from "./change-password";
+import { createResetLinkForOperator, findResetToken } from "./password-reset";
 import { hashPassword, verifyPassword } from "./passwords";
 
 // The account page's password change: the current password checked (throttled like sign-in),
@@ -23,6 +24,19 @@ describe("changePassword", () => {
     const after = await getDb().user.findUniqueOrThrow({ where: { id: account.id } });
     expect(await verifyPassword("the new password", after.passwordHash!)).toBe(true);
     expect(after.sessionsValidAfter).not.toBeNull();
+  });
+
+  it("deletes the account's unused reset links: an older link cannot undo the change", async () => {
+    const account = await user(await hashPassword("the old password"));
+    const other = await user(await hashPassword("the old password"));
+    const tokenOf = async (email: string) => new URL((await createResetLinkForOperator(email)).link).pathname.split("/").pop()!;
+    const outstanding = await tokenOf(account.email);
+    const othersLink = await tokenOf(other.email);
+
+    await changePassword(account.id, { currentPassword: "the old password", newPassword: "the new password" }, { ip: null });
+    expect(await findResetToken(outstanding)).toBeNull();
+    expect(await getDb().passwordResetToken.count({ where: { userId: account.id, usedAt: null } })).toBe(0);
+    expect(await findResetToken(othersLink)).not.toBeNull();
   });
 
   it("tells an OAuth-only account to set a password through Forgot password", async () => {

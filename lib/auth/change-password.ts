@@ -7,7 +7,8 @@ import { clearAfterSuccess, recordAttempt } from "./throttle/throttle";
 
 // The account page's password change: the current password is checked under the same
 // throttle as sign-in (a stolen session cannot guess it faster than the sign-in form), and
-// every session ends afterwards, this one included: whoever had the old password is out.
+// every session ends afterwards, this one included, and unused reset links are deleted:
+// whoever had the old password is out.
 
 export const changePasswordSchema = z.object({
   currentPassword: z.string().min(1, "Enter your current password."),
@@ -29,5 +30,11 @@ export async function changePassword(userId: string, input: z.input<typeof chang
     throw validationError([{ code: "custom", path: ["currentPassword"], message: "That is not your current password.", input: "" }]);
   }
   await clearAfterSuccess(subject, attempt);
-  await db.user.update({ where: { id: userId }, data: { passwordHash: await hashPassword(parsed.data.newPassword), sessionsValidAfter: now } });
+  const passwordHash = await hashPassword(parsed.data.newPassword);
+  await db.$transaction([
+    db.user.update({ where: { id: userId }, data: { passwordHash, sessionsValidAfter: now } }),
+    // A reset link asked for before the change (perhaps by whoever knew the old password)
+    // must not be able to set another password afterwards.
+    db.passwordResetToken.deleteMany({ where: { userId, usedAt: null } }),
+  ]);
 }

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { getDb } from "@/lib/platform/db/client";
 import { startSmtpServer, type TestSmtpServer } from "@/lib/testing/smtp-server";
 import { verifyPassword, hashPassword } from "./passwords";
-import { RESET_TTL_MS, findResetToken, requestPasswordReset, resetPassword } from "./password-reset";
+import { RESET_TTL_MS, createResetLinkForOperator, findResetToken, requestPasswordReset, resetPassword } from "./password-reset";
 
 // "Forgot password?" through a real SMTP server on 127.0.0.1: the mailed link works once,
 // expires, is replaced by a newer one, ends every session; unknown addresses get the same
@@ -67,6 +67,21 @@ describe("password reset by mail", () => {
     await expect(resetPassword(second, { password: "a brand new password" }, new Date(Date.now() + RESET_TTL_MS + 1000))).rejects.toMatchObject({ code: "NOT_FOUND" });
   });
 
+  it("a known address writes no link before the answer: send(), run after it, makes and mails it", async () => {
+    const account = await user();
+    const earlier = new URL((await createResetLinkForOperator(account.email)).link).pathname.split("/").pop()!;
+    const tokens = () => getDb().passwordResetToken.findMany({ where: { userId: account.id }, select: { tokenHash: true } });
+    const before = await tokens();
+
+    const { send } = await requestPasswordReset({ email: account.email }, { ip: ip() });
+    expect(await tokens()).toEqual(before);
+    expect(await findResetToken(earlier)).not.toBeNull();
+
+    expect(await send()).toMatchObject({ outcome: "sent" });
+    expect(await findResetToken(earlier)).toBeNull();
+    expect(await getDb().passwordResetToken.count({ where: { userId: account.id, usedAt: null } })).toBe(1);
+  });
+
   it("an unknown address gets the same answer and no mail", async () => {
     const before = smtp.messages.length;
     const { send } = await requestPasswordReset({ email: `nobody-${randomBytes(4).toString("hex")}@example.com` }, { ip: ip() });
@@ -91,10 +106,12 @@ describe("password reset by mail", () => {
     await expect(resetPassword("../../etc", { password: "a brand new password" })).rejects.toMatchObject({ code: "NOT_FOUND" });
   });
 
-  it("without SMTP nothing is sent and the caller is told", async () => {
-    delete process.env.SMTP_URL;
+  it("without SMTP it is refused and the link an operator made stays live", async () => {
     const account = await user();
-    const { send } = await requestPasswordReset({ email: account.email }, { ip: ip() });
-    expect(await send()).toEqual({ outcome: "not_configured" });
+    const operatorLink = await createResetLinkForOperator(account.email);
+    delete process.env.SMTP_URL;
+    await expect(requestPasswordReset({ email: account.email }, { ip: ip() })).rejects.toMatchObject({ code: "SERVICE_UNAVAILABLE", details: { reason: "mail_not_configured" } });
+    expect(await findResetToken(new URL(operatorLink.link).pathname.split("/").pop()!)).not.toBeNull();
+    expect(await getDb().passwordResetToken.count({ where: { userId: account.id } })).toBe(1);
   });
 });

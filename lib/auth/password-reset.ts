@@ -4,6 +4,7 @@ import { config } from "@/lib/platform/config/env";
 import { getDb } from "@/lib/platform/db/client";
 import { AppError, validationError } from "@/lib/platform/errors/app-error";
 import { sendMail, type SendMailResult } from "@/lib/platform/mail/send-mail";
+import { mailConfigured } from "@/lib/platform/mail/transport";
 import { hashPassword } from "./passwords";
 import { emailField, passwordField } from "./form-schemas";
 import { recordAttempt } from "./throttle/throttle";
@@ -29,11 +30,17 @@ export const forgotPasswordSchema = z.object({ email: emailField });
 export const resetPasswordSchema = z.object({ password: passwordField });
 
 /**
- * Records a reset request and returns the mail to send after the answer (so an existing
- * account does not answer slower than an unknown address). Throttled before anything is
- * looked up; an unknown address returns a send that does nothing.
+ * Records a reset request and returns the work to do after the answer: for an existing
+ * account, making the link (which replaces any live one) and mailing it. Before the answer
+ * a known and an unknown address do the same work (the throttle and one lookup), so the
+ * answer's timing does not tell them apart. An unknown address returns a send that does nothing.
+ * Without mail it is refused before anything is written: a link nobody receives would
+ * replace the one an operator made (user:reset-link) and passed on.
  */
 export async function requestPasswordReset(input: { email: string }, context: { ip: string | null }, now = new Date()): Promise<{ send: () => Promise<SendMailResult | null> }> {
+  if (!mailConfigured()) {
+    throw new AppError("SERVICE_UNAVAILABLE", "Password reset by email is not available on this service.", { reason: "mail_not_configured" });
+  }
   const parsed = forgotPasswordSchema.safeParse(input);
   if (!parsed.success) throw validationError(parsed.error.issues);
   const email = parsed.data.email;
@@ -41,14 +48,15 @@ export async function requestPasswordReset(input: { email: string }, context: { 
   const db = getDb();
   const user = await db.user.findUnique({ where: { email }, select: { id: true, email: true } });
   if (!user) return { send: async () => null };
-  const link = await issueResetLink(user.id, now);
   return {
-    send: () =>
-      sendMail({
+    send: async () => {
+      const link = await issueResetLink(user.id, now);
+      return sendMail({
         to: user.email,
         subject: "Reset your password",
         text: `Someone (hopefully you) asked to reset the password of ${user.email}.\n\nChoose a new password here (the link works once, for one hour):\n${link}\n\nIf it was not you, ignore this message: your password stays as it is.`,
-      }),
+      });
+    },
   };
 }
 

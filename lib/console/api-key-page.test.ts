@@ -55,6 +55,16 @@ describe("the API key page", () => {
     expect(second.next).toBeNull();
   });
 
+  it.each([
+    ["year -271821", "-271821-04-20T00:00:00.000Z"],
+    ["year 0", "0000-01-01T00:00:00.000Z"],
+    ["year 275760", "+275760-09-13T00:00:00.000Z"],
+  ])("treats an ?after= cursor in %s, which PostgreSQL cannot hold, as the first page", async (_name, at) => {
+    const page = await requestLogPage(orgA, keyA.id, parseRequestLogView({ after: `${at}|6a1f7c2e-0000-4000-8000-0000000000aa` }));
+    expect(page.rows).toHaveLength(50);
+    expect(page.rows[0].durationMs).toBe(59);
+  });
+
   it("reads its filters from the address, ignoring what it cannot read", async () => {
     expect(parseRequestLogView({ status: "429", route: "/me", requestId: "  req_x  ", after: ["a", "b"] })).toEqual({ status: "429", route: "/me", requestId: "req_x", after: "a" });
     expect(parseRequestLogView({ status: "3xx", requestId: "x".repeat(65) })).toEqual({ status: null, route: "", requestId: "", after: "" });

@@ -24,6 +24,12 @@ export type StripeStandIn = {
   completeCheckout(sessionId: string, options?: { periodEnd?: number }): Obj;
   detachPaymentMethod(paymentMethodId: string): Obj;
   setSubscriptionStatus(subscriptionId: string, status: string, options?: { periodEnd?: number }): Obj;
+  /**
+   * Holds the answer to the next API request on `path`: it is computed when the request
+   * arrives (Stripe's state at that moment) and sent once released, so a test can make one
+   * reading of Stripe reach the app after a newer one.
+   */
+  holdNextAnswer(path: string): { reached: Promise<void>; release: () => void };
   /** A webhook delivery: the JSON body and its Stripe-Signature header. */
   signedEvent(type: string, object: Obj, options?: { id?: string; previousAttributes?: Record<string, unknown>; secret?: string; timestamp?: number }): { body: string; signature: string; id: string };
   close(): Promise<void>;
@@ -56,6 +62,7 @@ export async function startStripeStandIn(options: StripeStandInOptions = {}): Pr
   const paymentMethods = new Map<string, Obj>();
   const subscriptions = new Map<string, Obj>();
   const idempotent = new Map<string, string>();
+  const holds = new Map<string, { arrived: () => void; released: Promise<void> }>();
   let baseUrl = "";
 
   const list = (data: Obj[], url: string) => ({ object: "list", data, has_more: false, url });
@@ -217,6 +224,13 @@ export async function startStripeStandIn(options: StripeStandInOptions = {}): Pr
       const signature = Stripe.webhooks.generateTestHeaderString({ payload: body, secret, ...(timestamp ? { timestamp } : {}) });
       return { body, signature, id: eventId };
     },
+    holdNextAnswer(path) {
+      let arrived!: () => void;
+      let release!: () => void;
+      const reached = new Promise<void>((resolve) => (arrived = resolve));
+      holds.set(path, { arrived, released: new Promise<void>((resolve) => (release = resolve)) });
+      return { reached, release };
+    },
     close: () => new Promise((resolve) => server.close(() => resolve())),
   };
 
@@ -255,6 +269,16 @@ export async function startStripeStandIn(options: StripeStandInOptions = {}): Pr
       const replay = idempotencyKey ? idempotent.get(`${req.method} ${url.pathname} ${idempotencyKey}`) : undefined;
       const answer = replay ? { status: 200, body: JSON.parse(replay) } : route(req.method ?? "GET", url.pathname, form, url.searchParams);
       if (idempotencyKey && !replay && answer.status === 200) idempotent.set(`${req.method} ${url.pathname} ${idempotencyKey}`, JSON.stringify(answer.body));
+      const hold = holds.get(url.pathname);
+      if (hold) {
+        holds.delete(url.pathname);
+        const body = JSON.stringify(answer.body);
+        hold.arrived();
+        await hold.released;
+        res.writeHead(answer.status, { "content-type": "application/json", "request-id": `req_${randomBytes(8).toString("hex")}` });
+        res.end(body);
+        return;
+      }
       res.writeHead(answer.status, { "content-type": "application/json", "request-id": `req_${randomBytes(8).toString("hex")}` });
       res.end(JSON.stringify(answer.body));
     });

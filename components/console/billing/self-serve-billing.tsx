@@ -2,9 +2,11 @@ import type { ReactNode } from "react";
 import { Button } from "@/components/ui/button";
 import { Callout } from "@/components/ui/callout";
 import { Panel, PanelBody } from "@/components/ui/panel";
+import { SupportLink } from "@/components/ui/support-link";
 
 // The "Change your plan" panel: Stripe Checkout and the Customer Portal when self-serve
-// billing is configured; otherwise the exact operator command that sets a plan.
+// billing is configured; otherwise it says so and sends the admin to the service's support
+// (SUPPORT_URL), who set plans for organizations.
 
 const REFUSALS: Record<string, string> = {
   admin_required: "Only admins of this organization can change billing. Ask an admin to do this for you.",
@@ -21,6 +23,8 @@ export type SelfServeBillingProps = {
   hasCustomer: boolean;
   hasPaidPlan: boolean;
   isAdmin: boolean;
+  /** SUPPORT_URL: linked when self-serve billing is not configured. */
+  supportUrl: string | undefined;
   checkout: string | undefined;
   refused: string | undefined;
   action: (formData: FormData) => Promise<void>;
@@ -89,8 +93,9 @@ export function SelfServeBilling(props: SelfServeBillingProps) {
         ) : (
           <div className="space-y-2" data-testid="billing-operator">
             <p>
-              Self-serve billing is not set up on this deployment yet, so a card cannot be added here. Contact the service&apos;s support:
-              they set your plan (card or annual) for this organization, and integrations unlock as soon as they do.
+              Self-serve billing is not set up on this deployment yet, so a card cannot be added here.{" "}
+              <SupportLink url={props.supportUrl}>Contact the service&apos;s support</SupportLink> to set your plan (card or annual) for
+              this organization. Integrations unlock as soon as the plan is set.
             </p>
           </div>
         )}

@@ -47,7 +47,10 @@ export function describeTargetType(type: string): string {
   return capitalized(words(type));
 }
 
+// Field names whose words alone would read wrong ("allowed ips").
+const FIELD_LABELS: Record<string, string> = { allowedIps: "allowed IPs" };
+
 /** A summary field name in words ("eventTypes" → "event types"). */
 export function describeField(name: string): string {
-  return words(name);
+  return FIELD_LABELS[name] ?? words(name);
 }

@@ -127,6 +127,32 @@ describe("Checkout in setup mode puts a card on file", () => {
     expect((await billingOf(org.id)).billingPlan).toBe("card");
   });
 
+  it("a reading of Stripe that reaches the database after a newer one is not applied", async () => {
+    const org = await createTestOrg({ plan: "free" });
+    const session = await checkout(org.id, "card");
+    expect((await deliver(stripe.signedEvent("checkout.session.completed", session))).body).toMatchObject({ result: "applied", billingPlan: "card" });
+    const customer = (await billingOf(org.id)).stripeCustomerId!;
+    const auditBefore = await getDb().auditEntry.count({ where: { orgId: org.id } });
+
+    // The first event reads Stripe while the card is still on file; its answer is held.
+    const hold = stripe.holdNextAnswer(`/v1/customers/${customer}/payment_methods`);
+    const intent = { id: String(session.setup_intent), object: "setup_intent", customer, status: "succeeded", metadata: {} };
+    const older = deliver(stripe.signedEvent("setup_intent.succeeded", intent));
+    await hold.reached;
+    // Meanwhile the card is removed, and the second event reads and applies that.
+    const pmList = await fetch(`${stripe.baseUrl}/v1/customers/${customer}/payment_methods?type=card`, { headers: { authorization: `Bearer ${stripe.secretKey}` } });
+    const [card] = ((await pmList.json()) as { data: { id: string }[] }).data;
+    const detached = stripe.detachPaymentMethod(card.id);
+    expect((await deliver(stripe.signedEvent("payment_method.detached", detached, { previousAttributes: { customer } }))).body).toMatchObject({ result: "applied", billingPlan: "free" });
+    // Then the older reading (card on file) arrives: it must not put the plan back.
+    hold.release();
+    const late = await older;
+    expect((await billingOf(org.id)).billingPlan).toBe("free");
+    expect(late).toMatchObject({ status: 200, body: { result: "superseded", orgId: org.id } });
+    const audit = await getDb().auditEntry.findMany({ where: { orgId: org.id }, orderBy: { at: "asc" }, skip: auditBefore });
+    expect(audit.map((entry) => entry.summary)).toEqual([{ plan: { from: "card", to: "free" }, stripeEvent: "payment_method.detached" }]);
+  });
+
   it("setup_intent.succeeded (a card added in the portal) and payment_method.detached keep the plan in step with the cards on file", async () => {
     const org = await createTestOrg({ plan: "free" });
     const session = await checkout(org.id, "card");

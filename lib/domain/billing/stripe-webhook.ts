@@ -1,17 +1,19 @@
 import { recordAudit, STRIPE } from "@/lib/domain/audit/record";
 import { billingChanges } from "@/lib/domain/orgs/organizations";
 import Stripe from "stripe";
-import { getDb } from "@/lib/platform/db/client";
+import { getDb, sqlRows } from "@/lib/platform/db/client";
 import { AppError } from "@/lib/platform/errors/app-error";
 import { logger } from "@/lib/platform/observability/logger";
 import { requireStripe, stripeUnavailable } from "./stripe-client";
-import { billingFromStripe } from "./stripe-state";
+import { billingFromStripe, type StripeBillingFacts } from "./stripe-state";
 
 // Stripe's webhooks set the billing state the 402 rules read (lib/domain/billing/entitlement.ts).
 // The organization is always the one whose stored Stripe customer the event names: ids in
 // metadata or client_reference_id are only cross-checked, never trusted on their own.
 // Each event id is applied once; the state itself is recomputed from Stripe's current
-// objects (stripe-state.ts), so a late or repeated event cannot roll anything back.
+// objects (stripe-state.ts), so a late or repeated event cannot roll anything back. Two
+// events for one organization can read Stripe in one order and reach the database in the
+// other: only a reading that began after the one last applied is written.
 
 /** Generous for a Stripe event (they are a few KB); anything bigger is refused unread. */
 export const STRIPE_WEBHOOK_MAX_BYTES = 512 * 1024;
@@ -19,6 +21,8 @@ export const STRIPE_WEBHOOK_MAX_BYTES = 512 * 1024;
 export type StripeWebhookOutcome =
   | { result: "applied"; eventId: string; orgId: string; billingPlan: string }
   | { result: "duplicate"; eventId: string }
+  /** A newer reading of Stripe was applied first: this one is older and changes nothing. */
+  | { result: "superseded"; eventId: string; orgId: string }
   | { result: "ignored"; eventId: string; reason: "unhandled_type" | "unknown_customer" | "organization_mismatch" };
 
 type CustomerRef = string | { id: string } | null | undefined;
@@ -80,7 +84,7 @@ export async function handleStripeWebhook(rawBody: string, signature: string | n
   if (await db.stripeEvent.findUnique({ where: { id: event.id }, select: { id: true } })) return { result: "duplicate", eventId: event.id };
 
   const org = subject.customer
-    ? await db.organization.findUnique({ where: { stripeCustomerId: subject.customer }, select: { id: true, billingPlan: true, annualPlanUntil: true } })
+    ? await db.organization.findUnique({ where: { stripeCustomerId: subject.customer }, select: { id: true } })
     : null;
   if (!org) {
     logger.warn({ stripeEventId: event.id, type: event.type }, "stripe event for a customer of no organization ignored");
@@ -92,7 +96,9 @@ export async function handleStripeWebhook(rawBody: string, signature: string | n
   }
 
   const customer = subject.customer!;
-  let facts;
+  // On the database's clock, the one every instance shares.
+  const [{ readAt }] = await sqlRows<{ readAt: Date }>`SELECT clock_timestamp() AS "readAt"`;
+  let facts: StripeBillingFacts;
   try {
     if (event.type === "checkout.session.completed" && event.data.object.mode === "setup" && event.data.object.setup_intent) {
       // The new card becomes the customer's default, so the annual plan and invoices can use it.
@@ -111,22 +117,33 @@ export async function handleStripeWebhook(rawBody: string, signature: string | n
     throw stripeUnavailable(error);
   }
 
-  const next = billingFromStripe(facts, settings.annualPriceId, org);
-  const applied = await db.$transaction(async (tx) => {
+  const outcome = await db.$transaction(async (tx) => {
     const { count } = await tx.stripeEvent.createMany({ data: [{ id: event.id, type: event.type, orgId: org.id }], skipDuplicates: true });
-    if (count === 0) return false;
-    const updated = await tx.organization.update({ where: { id: org.id }, data: next });
-    const summary = billingChanges(org, next);
+    if (count === 0) return "duplicate" as const;
+    // The row lock orders concurrent writers; each then compares its reading with the last applied.
+    await tx.$queryRaw`SELECT id FROM "Organization" WHERE id = ${org.id}::uuid FOR UPDATE`;
+    const current = await tx.organization.findUniqueOrThrow({
+      where: { id: org.id },
+      select: { name: true, billingPlan: true, annualPlanUntil: true, billingSyncedAt: true },
+    });
+    if (current.billingSyncedAt && current.billingSyncedAt >= readAt) return "superseded" as const;
+    const next = billingFromStripe(facts, settings.annualPriceId, current);
+    await tx.organization.update({ where: { id: org.id }, data: { ...next, billingSyncedAt: readAt } });
+    const summary = billingChanges(current, next);
     if (Object.keys(summary).length > 0) {
       await recordAudit(tx, org.id, STRIPE, {
         action: "billing.changed",
-        target: { type: "organization", id: org.id, label: updated.name },
+        target: { type: "organization", id: org.id, label: current.name },
         summary: { ...summary, stripeEvent: event.type },
       });
     }
-    return true;
+    return next;
   });
-  if (!applied) return { result: "duplicate", eventId: event.id };
-  logger.info({ stripeEventId: event.id, type: event.type, orgId: org.id, billingPlan: next.billingPlan }, "stripe event applied");
-  return { result: "applied", eventId: event.id, orgId: org.id, billingPlan: next.billingPlan };
+  if (outcome === "duplicate") return { result: "duplicate", eventId: event.id };
+  if (outcome === "superseded") {
+    logger.info({ stripeEventId: event.id, type: event.type, orgId: org.id }, "stripe event superseded by a newer reading");
+    return { result: "superseded", eventId: event.id, orgId: org.id };
+  }
+  logger.info({ stripeEventId: event.id, type: event.type, orgId: org.id, billingPlan: outcome.billingPlan }, "stripe event applied");
+  return { result: "applied", eventId: event.id, orgId: org.id, billingPlan: outcome.billingPlan };
 }

@@ -58,7 +58,7 @@ export async function createApiKey(orgId: string, input: CreateKeyInput, actor: 
     await recordAudit(tx, orgId, actor, {
       action: "api_key.created",
       target: { type: "api_key", id: created.id, label: `${created.name} (${created.prefix})` },
-      summary: { name: created.name, scopes: created.scopes.map(fromDbScope), expiresAt: created.expiresAt?.toISOString() ?? null },
+      summary: { name: created.name, scopes: created.scopes.map(fromDbScope), expiresAt: created.expiresAt?.toISOString() ?? null, allowedIps: created.allowedIps },
     });
     return created;
   }, WRITE_TRANSACTION);

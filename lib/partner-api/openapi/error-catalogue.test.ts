@@ -27,7 +27,7 @@ const NOT_PARTNER_API = new Set([
   // Door staff in the console (lib/console/guard.ts, lib/domain/engagement/undo-check-in.ts).
   "check_in_staff_required", "not_checked_in", "undo_window_passed",
   // Account email: password reset and change (lib/auth/password-reset.ts, change-password.ts).
-  "reset_link_invalid", "no_password",
+  "reset_link_invalid", "no_password", "mail_not_configured",
 ]);
 
 async function sourceFiles(dir: string): Promise<string[]> {

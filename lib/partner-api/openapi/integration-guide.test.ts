@@ -7,7 +7,8 @@ import { webhookBody } from "@/lib/domain/webhooks/send-attempt";
 import { signPayload } from "@/lib/domain/webhooks/signature";
 import { generateSigningSecret } from "@/lib/domain/webhooks/signing-secret";
 import { standardWebhookHeaders } from "@/lib/domain/webhooks/standard-webhooks";
-import { PYTHON_VERIFY_SNIPPET, STANDARD_WEBHOOKS_VERIFY_SNIPPET, TYPESCRIPT_VERIFY_SNIPPET } from "./integration-guide";
+import { attendeeListQuery } from "@/lib/partner-api/query-schemas";
+import { PYTHON_VERIFY_SNIPPET, STANDARD_WEBHOOKS_VERIFY_SNIPPET, TYPESCRIPT_VERIFY_SNIPPET, badgeCodesMarkdown } from "./integration-guide";
 
 // The verification code the reference tells partners to paste, run against a body signed
 // by the service's own signer: it accepts a genuine delivery (with either secret during a
@@ -95,5 +96,18 @@ describe("webhook verification snippets of the reference", () => {
     } finally {
       await rm(local, { recursive: true, force: true });
     }
+  });
+});
+
+describe("badge codes in the reference", () => {
+  it("says the attendee lookup takes a code as typed, and each form it quotes finds the stored code", () => {
+    const text = badgeCodesMarkdown();
+    expect(text).not.toContain("accepts only this stored form");
+    const lookup = /`GET \/events\/\{eventId\}\/attendees\?badgeCode=`[^.]*?, so ((?:`[^`]+`(?:, | and )?)+) find the same attendee/.exec(text);
+    expect(lookup, "the sentence on the badgeCode lookup").not.toBeNull();
+    const typed = [...lookup![1].matchAll(/`([^`]+)`/g)].map((match) => match[1]);
+    expect(typed.length).toBeGreaterThanOrEqual(3);
+    const stored = new Set(typed.map((form) => attendeeListQuery.parse({ badgeCode: form }).badgeCode));
+    expect([...stored]).toEqual([expect.stringMatching(/^[A-Z0-9]{6}$/)]);
   });
 });

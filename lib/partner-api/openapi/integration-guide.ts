@@ -154,5 +154,5 @@ Every attendee has a \`badgeCode\`: six uppercase characters from the ${BADGE_AL
 
 Check character = alphabet[(Σ (position + 1) × index of character in the alphabet, over the five data characters, position from 0) mod ${BADGE_ALPHABET.length}]. For \`${data}\`: ${steps} = ${sum}; ${sum} mod ${BADGE_ALPHABET.length} = ${sum % BADGE_ALPHABET.length}, alphabet[${sum % BADGE_ALPHABET.length}] = \`${code[5]}\`, so the code is \`${code}\`.
 
-The API returns and accepts only this stored form. Before comparing what a person typed, strip spaces and dashes and uppercase it. People see the code grouped as three characters, a dash and three characters (\`${formatBadgeCode(code)}\`); display it the same way.`;
+Responses and webhooks always carry the code in this stored form. One parameter also takes it as a person typed it: the lookup \`GET /events/{eventId}/attendees?badgeCode=\` removes spaces and dashes and uppercases the value before matching, so \`${formatBadgeCode(code)}\`, \`${code.toLowerCase()}\` and \`${code.slice(0, 3)} ${code.slice(3)}\` find the same attendee. Anywhere else you compare codes (a scanner's offline list, your own records), normalise what a person typed the same way first. People see the code grouped as three characters, a dash and three characters (\`${formatBadgeCode(code)}\`); display it the same way.`;
 }

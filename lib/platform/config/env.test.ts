@@ -24,6 +24,11 @@ describe("production configuration", () => {
     ["MAIL_FROM not an address", { MAIL_FROM: "Integrations" }, /^MAIL_FROM is invalid: expected an address/],
     ["DATABASE_PREPARED_STATEMENTS not on/off", { DATABASE_PREPARED_STATEMENTS: "yes" }, /^DATABASE_PREPARED_STATEMENTS is invalid: expected on or off/],
     ["REQUEST_LOG not on/off", { REQUEST_LOG: "false" }, /^REQUEST_LOG is invalid: expected on or off/],
+    ["SUPPORT_URL without a scheme", { SUPPORT_URL: "support.example.com" }, /^SUPPORT_URL is invalid: expected the https:\/\/ address of the support page or a mailto: address/],
+    ["SUPPORT_URL http", { SUPPORT_URL: "http://support.example.com" }, /^SUPPORT_URL is invalid: expected the https:\/\//],
+    ["SUPPORT_URL javascript:", { SUPPORT_URL: "javascript:alert(1)" }, /^SUPPORT_URL is invalid/],
+    ["SUPPORT_URL mailto without an address", { SUPPORT_URL: "mailto:support" }, /^SUPPORT_URL is invalid/],
+    ["SUPPORT_URL with credentials", { SUPPORT_URL: "https://user:pw@support.example.com" }, /^SUPPORT_URL is invalid/],
   ])("refuses %s with one line naming the variable", (_name, change, line) => {
     const env = { ...VALID, ...change };
     const problems = configProblems(env, { production: true });
@@ -36,6 +41,14 @@ describe("production configuration", () => {
     expect(parseConfig(VALID)).toMatchObject({ smtpUrl: undefined, mailFrom: "Integrations <no-reply@integrations.example.com>" });
     const mail = { SMTP_URL: "smtps://u:p@mail.example.com:465", MAIL_FROM: "Ops <ops@example.com>" };
     expect(parseConfig({ ...VALID, ...mail })).toMatchObject({ smtpUrl: mail.SMTP_URL, mailFrom: mail.MAIL_FROM });
+  });
+
+  it("reads SUPPORT_URL: a support page or a mailto: address, unset by default", () => {
+    expect(parseConfig(VALID).supportUrl).toBeUndefined();
+    expect(parseConfig({ ...VALID, SUPPORT_URL: "" }).supportUrl).toBeUndefined();
+    for (const url of ["https://help.example.com/integrations", "mailto:support@example.com", "mailto:support@example.com?subject=Integrations"]) {
+      expect(parseConfig({ ...VALID, SUPPORT_URL: url }).supportUrl).toBe(url);
+    }
   });
 
   it("names statements unless turned off or the URL says pgbouncer=true", () => {

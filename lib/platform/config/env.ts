@@ -24,6 +24,17 @@ const smtpUrl = z
   .refine((value) => URL.canParse(value) && /^smtps?:$/.test(new URL(value).protocol) && new URL(value).hostname !== "", {
     message: "expected smtp://user:password@host:587 (STARTTLS) or smtps://user:password@host:465 (TLS)",
   });
+// Where customers reach the service's support, linked from the pages that send them there:
+// a web page (https only: it is shown to customers) or an address to write to.
+const supportUrl = z.string().refine(
+  (value) => {
+    if (/\s/.test(value) || !URL.canParse(value)) return false;
+    const url = new URL(value);
+    if (url.protocol === "https:") return url.hostname !== "" && !url.username && !url.password;
+    return url.protocol === "mailto:" && /^[^@/?#]+@[^@/?#]+\.[^@/?#]+$/.test(url.pathname);
+  },
+  { message: "expected the https:// address of the support page or a mailto: address, e.g. https://example.com/support or mailto:support@example.com" },
+);
 // An address, optionally with a display name: "Integrations <no-reply@example.com>".
 const mailFrom = z.string().regex(/^(?:[^<>@\r\n]*<[^\s<>@]+@[^\s<>@]+>|[^\s<>@]+@[^\s<>@]+)$/, "expected an address, e.g. Integrations <no-reply@example.com>");
 
@@ -60,6 +71,7 @@ export const envSchema = z.object({
   REQUEST_LOG: optional(z.enum(["on", "off"], "expected on or off (or unset: on)")),
   SMTP_URL: optional(smtpUrl),
   MAIL_FROM: optional(mailFrom),
+  SUPPORT_URL: optional(supportUrl),
   VERCEL: optional(z.string()),
   VERCEL_ENV: optional(z.string()),
 });
@@ -90,6 +102,8 @@ export type Config = {
   mailFrom: string;
   /** Partner API requests are recorded per key (lib/domain/request-log); REQUEST_LOG=off turns it off. */
   requestLog: boolean;
+  /** The service's support (an https:// page or a mailto: address) customers are sent to; unset: named without a link. */
+  supportUrl: string | undefined;
 };
 
 export type StripeConfig = {
@@ -249,6 +263,7 @@ export function parseConfig(env: Record<string, string | undefined>): Config {
     smtpUrl: values.SMTP_URL,
     mailFrom: values.MAIL_FROM ?? `Integrations <no-reply@${values.NEXTAUTH_URL ? new URL(values.NEXTAUTH_URL).hostname : "localhost"}>`,
     requestLog: values.REQUEST_LOG !== "off",
+    supportUrl: values.SUPPORT_URL,
   };
 }
 

@@ -3,6 +3,7 @@ import type { SessionUser } from "@/lib/auth/session";
 import { getDb } from "@/lib/platform/db/client";
 import { createConsoleUser } from "@/lib/testing/console-session";
 import { createTestEvent, createTestOrg } from "@/lib/testing/fixtures";
+import { summaryLines } from "@/lib/console/audit-log";
 
 // The audit entries the console's server actions write, through the actions themselves
 // with a real database (only the session, the cookies and revalidation are stubbed): one
@@ -64,17 +65,22 @@ describe("API keys", () => {
     ok(await keyActions.revokeKeyAction(null, form({ orgId, keyId: key.id })));
     // Revoking again changes nothing and records nothing.
     ok(await keyActions.revokeKeyAction(null, form({ orgId, keyId: key.id })));
+    // The IP allowlist is a security setting fixed at creation: recorded as the key keeps it.
+    const fenced = ok(await keyActions.createKeyAction(null, form({ orgId, name: "Door scanner", scopes: ["attendees:read"], allowedIps: "203.0.113.7\n2001:DB8::/32" })));
     const entries = await entriesSince(since);
-    expect(entries).toHaveLength(2);
+    expect(entries).toHaveLength(3);
     expect(entries[0]).toMatchObject({
       ...actorOf(admin),
       action: "api_key.created",
       targetType: "api_key",
       targetId: key.id,
       targetLabel: `CRM sync (${key.prefix})`,
-      summary: { name: "CRM sync", scopes: ["events:read", "attendees:read"], expiresAt: null },
+      summary: { name: "CRM sync", scopes: ["events:read", "attendees:read"], expiresAt: null, allowedIps: [] },
     });
     expect(entries[1]).toMatchObject({ ...actorOf(admin), action: "api_key.revoked", targetId: key.id });
+    expect(entries[2]).toMatchObject({ action: "api_key.created", targetId: fenced.id, summary: { allowedIps: ["203.0.113.7/32", "2001:db8::/32"] } });
+    expect(summaryLines(entries[0].summary)).toContainEqual({ field: "allowed IPs", text: "any address" });
+    expect(summaryLines(entries[2].summary)).toContainEqual({ field: "allowed IPs", text: "203.0.113.7/32, 2001:db8::/32" });
     expect(JSON.stringify(entries)).not.toContain(key.secret);
     expect(JSON.stringify(entries)).not.toContain(key.secret.slice(key.prefix.length));
   });

@@ -9,6 +9,7 @@ import { integrationLockMessage, loadIntegrationLock } from "@/lib/domain/billin
 import { stripeConfig } from "@/lib/domain/billing/stripe-client";
 import { formatDate } from "@/lib/console/format-time";
 import { requireMember } from "@/lib/console/guard";
+import { config } from "@/lib/platform/config/env";
 import { stripeRedirectAction } from "./actions";
 
 export const metadata: Metadata = { title: "Billing" };
@@ -101,6 +102,7 @@ export default async function BillingPage({ params, searchParams }: Props) {
         hasCustomer={Boolean(org.stripeCustomerId)}
         hasPaidPlan={org.billingPlan === "card" || annualActive}
         isAdmin={membership.role === "admin"}
+        supportUrl={config().supportUrl}
         checkout={one(query.checkout)}
         refused={one(query.refused)}
         action={stripeRedirectAction}

@@ -1,0 +1,2 @@
+-- AlterTable
+ALTER TABLE "Organization" ADD COLUMN     "billingSyncedAt" TIMESTAMPTZ(3);
