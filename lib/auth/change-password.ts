@@ -22,7 +22,7 @@ export async function changePassword(userId: string, input: z.input<typeof chang
   const user = await db.user.findUnique({ where: { id: userId }, select: { email: true, passwordHash: true } });
   if (!user) throw new AppError("NOT_FOUND", "No such account.");
   if (!user.passwordHash) {
-    throw new AppError("CONFLICT", "This account signs in with GitHub or Google and has no password. Use “Forgot password?” on the sign-in page to set one.", { reason: "no_password" });
+    throw new AppError("CONFLICT", "This account signs in with GitHub or Google and has no password to change.", { reason: "no_password" });
   }
   const subject = { action: "sign-in" as const, account: user.email, ip: context.ip };
   const attempt = await recordAttempt(subject);

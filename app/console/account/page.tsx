@@ -14,7 +14,7 @@ const REFUSALS: Record<string, string> = {
   currentPassword: "That is not your current password.",
   newPassword: `The new password needs at least ${PASSWORD_MIN} characters.`,
   too_many_attempts: "Too many wrong passwords. Wait a few minutes, then try again.",
-  no_password: "This account signs in with GitHub or Google and has no password. Use “Forgot password?” on the sign-in page to set one.",
+  no_password: "This account signs in with GitHub or Google and has no password to change.",
 };
 
 export default async function AccountPage({ searchParams }: { searchParams: Promise<Record<string, string | string[] | undefined>> }) {
