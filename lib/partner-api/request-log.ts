@@ -1,4 +1,5 @@
 import { after } from "next/server";
+import { config } from "@/lib/platform/config/env";
 import { clientAddress } from "@/lib/platform/http/client-address";
 import { recordApiRequest, requestLogEnabled } from "@/lib/domain/request-log/record";
 import { databaseUnavailable, isDatabaseUnavailable } from "@/lib/platform/db/unavailable";
@@ -11,7 +12,10 @@ import { logger } from "@/lib/platform/observability/logger";
 //
 // A request whose key was identified is also recorded for the key's page in the console
 // (lib/domain/request-log): the row is only buffered here, and written in a batch after
-// the response; `after()` keeps a serverless function alive until its row is written.
+// the response. A serverless function may be frozen once it has answered, so there
+// `after()` keeps it alive until its row is written; a long-lived server (npm start) needs
+// no such wait per request (after() costs each request more than buffering its row): the
+// buffer's timer writes the batch, and a graceful stop writes what is left.
 // Recorded: time, method, route pattern, status, error code, duration, request id, the
 // client's IP (clientAddress(): a trusted proxy's first hop, else the socket's) and user
 // agent. Never the key, another header's value, the query or a body.
@@ -90,7 +94,7 @@ export function startRequestLog(request: Request, context: RouteContext, request
           clientIp: clientAddress(request.headers),
           userAgent: request.headers.get("user-agent")?.slice(0, USER_AGENT_MAX) || null,
         });
-        afterResponse(written);
+        if (config().serverless) afterResponse(written);
       }
       return response;
     },
