@@ -3,7 +3,10 @@ import { logger } from "@/lib/platform/observability/logger";
 // Partner API requests are recorded off the response path: a request only appends its row
 // here (no I/O), and the rows are written in batches, one statement each (write.ts), when
 // BATCH_ROWS are waiting or FLUSH_INTERVAL_MS after the first of them. One write at a time:
-// while it runs, new rows wait for the next. The buffer is bounded: past MAX_BUFFERED rows
+// while it runs, new rows wait for the next, which again takes a full batch or the timer.
+// (Draining whatever had arrived during a write, as soon as it finished, made a busy server
+// write back to back in batches of a few rows: the statement's own cost, paid per handful of
+// requests, was most of what the log cost the database.) The buffer is bounded: past MAX_BUFFERED rows
 // (a database that is down), the oldest are dropped and counted, so the log can never eat
 // the process's memory or slow the API. A failed write is retried once, then its rows are
 // dropped with a warning; nothing here ever throws into a request.
@@ -68,35 +71,58 @@ export class RequestLogBuffer {
     this.rows.push(row);
     this.seqs.push(seq);
     const written = new Promise<void>((resolve) => this.waiters.push({ seq, resolve }));
-    if (this.rows.length >= this.options.batchRows) void this.flush();
-    else if (!this.timer) {
-      this.timer = setTimeout(() => void this.flush(), this.options.flushIntervalMs);
-      this.timer.unref?.();
+    if (this.rows.length >= this.options.batchRows) {
+      if (!this.writing) void this.startWrite("full");
+    } else {
+      this.startTimer();
     }
     return written;
   }
 
   /** Writes everything buffered now (and what arrives meanwhile); settles when done. */
-  flush(): Promise<void> {
-    if (this.timer) {
-      clearTimeout(this.timer);
+  async flush(): Promise<void> {
+    this.stopTimer();
+    while (this.writing) await this.writing;
+    if (this.rows.length > 0 || this.waiters.length > 0) await this.startWrite("all");
+  }
+
+  private startTimer(): void {
+    if (this.timer || this.rows.length === 0) return;
+    this.timer = setTimeout(() => {
       this.timer = null;
-    }
-    this.writing ??= this.writeAll().finally(() => {
+      if (this.writing) return; // the write under way restarts the timer for what is left
+      void this.startWrite("all");
+    }, this.options.flushIntervalMs);
+    this.timer.unref?.();
+  }
+
+  private stopTimer(): void {
+    if (this.timer) clearTimeout(this.timer);
+    this.timer = null;
+  }
+
+  /** "full": full batches only; "all": everything, including what arrives meanwhile. */
+  private startWrite(mode: "full" | "all"): Promise<void> {
+    this.writing = this.writeBatches(mode).finally(() => {
       this.writing = null;
+      // What came in during the write: a full batch goes now, the rest waits for the timer.
+      if (this.rows.length >= this.options.batchRows) void this.startWrite("full");
+      else this.startTimer();
     });
     return this.writing;
   }
 
-  private async writeAll(): Promise<void> {
-    while (this.rows.length > 0) {
-      const rows = this.rows.splice(0, this.options.batchRows * 5);
+  private async writeBatches(mode: "full" | "all"): Promise<void> {
+    const enough = () => (mode === "all" ? this.rows.length > 0 : this.rows.length >= this.options.batchRows);
+    while (enough()) {
+      const take = mode === "all" ? this.options.batchRows * 5 : Math.floor(this.rows.length / this.options.batchRows) * this.options.batchRows;
+      const rows = this.rows.splice(0, Math.min(take, this.options.batchRows * 5));
       const seqs = this.seqs.splice(0, rows.length);
       await this.writeWithRetry(rows);
       this.settle(seqs[seqs.length - 1]);
     }
     // Rows dropped from a full buffer have no write of their own: release their waiters.
-    this.settle(this.lastSeq);
+    if (mode === "all" || this.rows.length === 0) this.settle(this.lastSeq);
   }
 
   private async writeWithRetry(rows: ApiRequestRow[]): Promise<void> {

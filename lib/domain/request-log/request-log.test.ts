@@ -172,6 +172,38 @@ describe("the buffer", () => {
     expect(batches).toEqual([3, 1]);
   });
 
+  it("writes full batches while busy: rows that arrive during a write wait for a full batch or the timer", async () => {
+    const batches: number[] = [];
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    const buffer = new RequestLogBuffer(
+      async (rows) => {
+        batches.push(rows.length);
+        if (batches.length === 1) await held;
+      },
+      { ...DEFAULT_BUFFER_OPTIONS, batchRows: 3, flushIntervalMs: 3_600_000 },
+    );
+    const first = [1, 2, 3].map(() => buffer.record(row()));
+    // The first batch is being written; two more rows come in meanwhile.
+    const late = [1, 2].map(() => buffer.record(row()));
+    release();
+    await Promise.all(first);
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(batches).toEqual([3]);
+    expect(buffer.size).toBe(2);
+    // Four more make two full batches, each written as soon as it is full.
+    const more = [1, 2, 3, 4].map(() => buffer.record(row()));
+    await Promise.all([...late, ...more]);
+    expect(batches).toEqual([3, 3, 3]);
+    // A lone row waits for the timer (or a flush).
+    const lone = buffer.record(row());
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(batches).toEqual([3, 3, 3]);
+    await buffer.flush();
+    await lone;
+    expect(batches).toEqual([3, 3, 3, 1]);
+  });
+
   it("is bounded: past its size the oldest rows are dropped and counted, and every waiter settles", async () => {
     const written: string[] = [];
     const buffer = new RequestLogBuffer(async (rows) => void written.push(...rows.map((r) => r.route)), {
