@@ -1,10 +1,12 @@
 // npx tsx scripts/bench/request-log-micro.ts — the request log's own cost, apart from the
 // HTTP load test (whose req/s a busy shared machine can swamp): the CPU a request spends
-// buffering its row, and the database time per row of a batched write. Needs DATABASE_URL
-// (a fresh database svc_bench_request_log is made there and dropped).
+// buffering its row, and the app's CPU, the database's CPU (a local server: every postgres
+// process) and the wall time per row of a batched write. Needs DATABASE_URL (a fresh
+// database svc_bench_request_log is made there and dropped).
 process.env.LOG_LEVEL ??= "warn";
 import { randomUUID } from "node:crypto";
 import pg from "pg";
+import { localPostgresCpuMs } from "./lib/process-cpu";
 
 const base = process.env.DATABASE_URL;
 if (!base) throw new Error("DATABASE_URL is required");
@@ -47,15 +49,18 @@ try {
   const rows = Array.from({ length: batches }, () => Array.from({ length: 200 }, row));
   const wall0 = performance.now();
   const appCpu0 = process.cpuUsage();
+  const databaseCpu0 = localPostgresCpuMs(base);
   for (const batch of rows) await insertApiRequests(batch);
   const wallMs = performance.now() - wall0;
   const appCpu = process.cpuUsage(appCpu0);
+  const databaseCpu1 = localPostgresCpuMs(base);
+  const databaseCpuUsPerRow = databaseCpu0 === null || databaseCpu1 === null ? null : Math.round(((databaseCpu1 - databaseCpu0) * 1000) / (batches * 200) * 10) / 10;
   const perRowWallUs = (wallMs * 1000) / (batches * 200);
   const perRowAppCpuUs = (appCpu.user + appCpu.system) / (batches * 200);
   process.stdout.write(
     `${JSON.stringify({
       bufferRecordCpuUsPerRequest: Math.round(recordUs * 100) / 100,
-      batchWrite: { rowsPerBatch: 200, batches, wallMsPerBatch: Math.round((wallMs / batches) * 100) / 100, wallUsPerRow: Math.round(perRowWallUs * 10) / 10, appCpuUsPerRow: Math.round(perRowAppCpuUs * 10) / 10 },
+      batchWrite: { rowsPerBatch: 200, batches, wallMsPerBatch: Math.round((wallMs / batches) * 100) / 100, wallUsPerRow: Math.round(perRowWallUs * 10) / 10, appCpuUsPerRow: Math.round(perRowAppCpuUs * 10) / 10, databaseCpuUsPerRow },
     })}\n`,
   );
   await disconnectDb();
