@@ -14,8 +14,8 @@ import { logger } from "@/lib/platform/observability/logger";
 // (lib/domain/request-log): the row is only buffered here, and written in a batch after
 // the response. A serverless function may be frozen once it has answered, so there
 // `after()` keeps it alive until its row is written; a long-lived server (npm start) needs
-// no such wait per request (after() costs each request more than buffering its row): the
-// buffer's timer writes the batch, and a graceful stop writes what is left.
+// no such wait per request: the buffer's timer writes the batch, and a graceful stop
+// writes what is left.
 // Recorded: time, method, route pattern, status, error code, duration, request id, the
 // client's IP (clientAddress(): a trusted proxy's first hop, else the socket's) and user
 // agent. Never the key, another header's value, the query or a body.

@@ -11,10 +11,10 @@ import type { UsageBucket, UsageSeries } from "./usage-bucket";
 // (orgId, at) or (keyId, at desc, id) index, or of ApiUsageDay's; the organization filter
 // is always there, so a key id of another organization counts nothing.
 
-type Unit = "hour" | "day";
-
-const SIZE_MS: Record<Unit, number> = { hour: 3600_000, day: 86_400_000 };
-const COUNT: Record<Unit, number> = { hour: 24, day: 30 };
+const HOUR_MS = 3600_000;
+const DAY_MS = 86_400_000;
+const HOURS = 24;
+const DAYS = 30;
 
 type Row = { start: Date; ok: number; clientError: number; rateLimited: number; serverError: number };
 
@@ -29,17 +29,15 @@ function toBuckets(rows: Row[]): UsageBucket[] {
 }
 
 async function hourly(orgId: string, keyId: string | null, now: Date): Promise<UsageBucket[]> {
-  const unit: Unit = "hour";
-  const size = SIZE_MS[unit];
-  const last = Math.floor(now.getTime() / size) * size;
-  const first = new Date(last - (COUNT[unit] - 1) * size);
-  const end = new Date(last + size);
+  const last = Math.floor(now.getTime() / HOUR_MS) * HOUR_MS;
+  const first = new Date(last - (HOURS - 1) * HOUR_MS);
+  const end = new Date(last + HOUR_MS);
   const keyFilter = keyId ? Prisma.sql`AND r."keyId" = ${keyId}::uuid` : Prisma.empty;
   const rows = await getDb().$queryRaw<Row[]>`
     WITH buckets AS (
-      SELECT generate_series(${first}::timestamptz, ${new Date(last)}::timestamptz, ${`1 ${unit}`}::interval) AS start
+      SELECT generate_series(${first}::timestamptz, ${new Date(last)}::timestamptz, '1 hour'::interval) AS start
     ), counts AS (
-      SELECT date_trunc(${unit}, r."at" AT TIME ZONE 'UTC') AT TIME ZONE 'UTC' AS start,
+      SELECT date_trunc('hour', r."at" AT TIME ZONE 'UTC') AT TIME ZONE 'UTC' AS start,
              count(*) FILTER (WHERE r.status BETWEEN 200 AND 299)::int AS ok,
              count(*) FILTER (WHERE r.status BETWEEN 400 AND 499 AND r.status <> 429)::int AS "clientError",
              count(*) FILTER (WHERE r.status = 429)::int AS "rateLimited",
@@ -56,9 +54,8 @@ async function hourly(orgId: string, keyId: string | null, now: Date): Promise<U
 }
 
 async function daily(orgId: string, keyId: string | null, now: Date): Promise<UsageBucket[]> {
-  const size = SIZE_MS.day;
-  const last = new Date(Math.floor(now.getTime() / size) * size);
-  const first = new Date(last.getTime() - (COUNT.day - 1) * size);
+  const last = new Date(Math.floor(now.getTime() / DAY_MS) * DAY_MS);
+  const first = new Date(last.getTime() - (DAYS - 1) * DAY_MS);
   const keyFilter = keyId ? Prisma.sql`AND u."keyId" = ${keyId}::uuid` : Prisma.empty;
   const rows = await getDb().$queryRaw<Row[]>`
     WITH days AS (
