@@ -3,10 +3,11 @@ import { logger } from "@/lib/platform/observability/logger";
 // Partner API requests are recorded off the response path: a request only appends its row
 // here (no I/O), and the rows are written in batches, one statement each (write.ts), when
 // BATCH_ROWS are waiting or FLUSH_INTERVAL_MS after the first of them. One write at a time:
-// while it runs, new rows wait for the next, which again takes a full batch or the timer.
-// (Draining whatever had arrived during a write, as soon as it finished, made a busy server
-// write back to back in batches of a few rows: the statement's own cost, paid per handful of
-// requests, was most of what the log cost the database.) The buffer is bounded: past MAX_BUFFERED rows
+// while it runs, new rows wait for the next, which again takes a full batch or the timer;
+// a timer's write takes only the rows there when it fired. (Draining whatever arrived
+// during a write made a busy server write back to back in batches of a few rows: the
+// statement's own cost, paid per handful of requests, was most of what the log cost the
+// database.) The buffer is bounded: past MAX_BUFFERED rows
 // (a database that is down), the oldest are dropped and counted, so the log can never eat
 // the process's memory or slow the API. A failed write is retried once, then its rows are
 // dropped with a warning; nothing here ever throws into a request.
@@ -82,8 +83,11 @@ export class RequestLogBuffer {
   /** Writes everything buffered now (and what arrives meanwhile); settles when done. */
   async flush(): Promise<void> {
     this.stopTimer();
-    while (this.writing) await this.writing;
-    if (this.rows.length > 0 || this.waiters.length > 0) await this.startWrite("all");
+    for (;;) {
+      while (this.writing) await this.writing;
+      if (this.rows.length === 0 && this.waiters.length === 0) return;
+      await this.startWrite("buffered");
+    }
   }
 
   private startTimer(): void {
@@ -91,7 +95,7 @@ export class RequestLogBuffer {
     this.timer = setTimeout(() => {
       this.timer = null;
       if (this.writing) return; // the write under way restarts the timer for what is left
-      void this.startWrite("all");
+      void this.startWrite("buffered");
     }, this.options.flushIntervalMs);
     this.timer.unref?.();
   }
@@ -101,8 +105,8 @@ export class RequestLogBuffer {
     this.timer = null;
   }
 
-  /** "full": full batches only; "all": everything, including what arrives meanwhile. */
-  private startWrite(mode: "full" | "all"): Promise<void> {
+  /** "full": full batches only, while there are; "buffered": the rows buffered when it starts. */
+  private startWrite(mode: "full" | "buffered"): Promise<void> {
     this.writing = this.writeBatches(mode).finally(() => {
       this.writing = null;
       // What came in during the write: a full batch goes now, the rest waits for the timer.
@@ -112,17 +116,21 @@ export class RequestLogBuffer {
     return this.writing;
   }
 
-  private async writeBatches(mode: "full" | "all"): Promise<void> {
-    const enough = () => (mode === "all" ? this.rows.length > 0 : this.rows.length >= this.options.batchRows);
-    while (enough()) {
-      const take = mode === "all" ? this.options.batchRows * 5 : Math.floor(this.rows.length / this.options.batchRows) * this.options.batchRows;
-      const rows = this.rows.splice(0, Math.min(take, this.options.batchRows * 5));
-      const seqs = this.seqs.splice(0, rows.length);
+  private async writeBatches(mode: "full" | "buffered"): Promise<void> {
+    const { batchRows } = this.options;
+    let buffered = this.rows.length;
+    for (;;) {
+      const ready = mode === "buffered" ? buffered : Math.floor(this.rows.length / batchRows) * batchRows;
+      const take = Math.min(ready, this.rows.length, batchRows * 5);
+      if (take === 0) break;
+      buffered -= take;
+      const rows = this.rows.splice(0, take);
+      const seqs = this.seqs.splice(0, take);
       await this.writeWithRetry(rows);
+      // Also releases the waiters of older rows dropped from a full buffer.
       this.settle(seqs[seqs.length - 1]);
     }
-    // Rows dropped from a full buffer have no write of their own: release their waiters.
-    if (mode === "all" || this.rows.length === 0) this.settle(this.lastSeq);
+    if (this.rows.length === 0) this.settle(this.lastSeq);
   }
 
   private async writeWithRetry(rows: ApiRequestRow[]): Promise<void> {

@@ -204,6 +204,35 @@ describe("the buffer", () => {
     expect(batches).toEqual([3, 3, 3, 1]);
   });
 
+  it("a timer's write takes the rows there when it fired: those that arrive during it wait for a full batch or the next tick", async () => {
+    const batches: number[] = [];
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    let started!: () => void;
+    const firstWriteStarted = new Promise<void>((resolve) => (started = resolve));
+    const buffer = new RequestLogBuffer(
+      async (rows) => {
+        batches.push(rows.length);
+        if (batches.length === 1) {
+          started();
+          await held;
+        }
+      },
+      { ...DEFAULT_BUFFER_OPTIONS, batchRows: 100, flushIntervalMs: 40 },
+    );
+    const early = [1, 2].map(() => buffer.record(row()));
+    await firstWriteStarted;
+    const late = [1, 2, 3].map(() => buffer.record(row()));
+    release();
+    await Promise.all(early);
+    await new Promise((resolve) => setImmediate(resolve));
+    // Draining them as they came made a busy server write a few rows per statement.
+    expect(batches).toEqual([2]);
+    expect(buffer.size).toBe(3);
+    await Promise.all(late);
+    expect(batches).toEqual([2, 3]);
+  });
+
   it("is bounded: past its size the oldest rows are dropped and counted, and every waiter settles", async () => {
     const written: string[] = [];
     const buffer = new RequestLogBuffer(async (rows) => void written.push(...rows.map((r) => r.route)), {
