@@ -32,7 +32,8 @@ import { ensureBuild, startNextServer, type NextServer } from "./lib/next-server
 import { profilePipeline } from "./lib/pipeline-profile";
 import { seedBenchData } from "./lib/seed";
 import { startMiddleEnd, walkAttendeePages } from "./lib/walk";
-import type { BenchContext } from "./types";
+import { requestLogCost } from "./lib/request-log-cost";
+import type { BenchContext, CaseResult } from "./types";
 import { runMain } from "./lib/run-main";
 
 const log = (line: string) => process.stderr.write(`[bench] ${line}\n`);
@@ -162,7 +163,7 @@ async function main(): Promise<number> {
 
     let failed = false;
     const rounds = compareRequestLog ? numberFromEnv("BENCH_REQUEST_LOG_ROUNDS", 2) : 1;
-    const requestLogRps: Record<string, { on: number[]; off: number[] }> = {};
+    const requestLogRuns: Record<string, { on: CaseResult[]; off: CaseResult[] }> = {};
     for (const benchCase of cases) {
       for (let round = 0; round < rounds; round++) {
         // The order alternates between rounds, so neither setting always runs on a warmer machine.
@@ -173,7 +174,7 @@ async function main(): Promise<number> {
           const target = mode === "off" ? serverWithoutLog! : server;
           const result = await benchCase.run({ ...context, baseUrl: target.baseUrl, serverPid: target.pid });
           emit(mode ? { ...result, requestLog: mode } : result);
-          if (mode) (requestLogRps[benchCase.name] ??= { on: [], off: [] })[mode].push(result.rps);
+          if (mode) (requestLogRuns[benchCase.name] ??= { on: [], off: [] })[mode].push(result);
           if (Object.keys(result.failures).length) {
             failed = true;
             log(`case ${benchCase.name} had failed requests: ${JSON.stringify(result.failures)}`);
@@ -181,17 +182,7 @@ async function main(): Promise<number> {
         }
       }
     }
-    if (compareRequestLog) {
-      const mean = (values: number[]) => values.reduce((sum, value) => sum + value, 0) / Math.max(1, values.length);
-      emit({
-        requestLogCost: Object.fromEntries(
-          Object.entries(requestLogRps).map(([name, { on, off }]) => [
-            name,
-            { rpsOn: on, rpsOff: off, meanOn: Math.round(mean(on)), meanOff: Math.round(mean(off)), change: `${(((mean(on) - mean(off)) / mean(off)) * 100).toFixed(1)} %` },
-          ]),
-        ),
-      });
-    }
+    if (compareRequestLog) emit({ requestLogCost: Object.fromEntries(Object.entries(requestLogRuns).map(([name, runs]) => [name, requestLogCost(runs)])) });
     if (process.env.BENCH_PROFILE === "1") {
       await resetRateLimitWindows(pool, seeded.keyIds);
       const seconds = numberFromEnv("BENCH_PROFILE_SECONDS", 3);

@@ -92,6 +92,10 @@ export type CaseResult = {
   serverCpuMsPerRequest?: number | null;
   /** CPU time of the PostgreSQL server processes per successful request (local database only). */
   databaseCpuMsPerRequest?: number | null;
+  /** Transactions PostgreSQL committed or rolled back per successful request (local database only). */
+  databaseTransactionsPerRequest?: number | null;
+  /** Bytes of WAL PostgreSQL wrote per successful request (local database only). */
+  databaseWalBytesPerRequest?: number | null;
   requests: number;
   failures: Record<string, number>;
   /** The machine's 1-minute load average when the API run ended (2 cores here): context for the figures. */

@@ -2,6 +2,7 @@ import os from "node:os";
 import type { BenchContext, CaseResult, FloorStats, LoadStats, SizedFloor } from "../types";
 import { httpLoad, type HttpRequestPlan } from "./load";
 import { localPostgresCpuMs, processTreeCpuMs } from "./process-cpu";
+import { postgresActivity } from "./postgres-activity";
 
 // Two floors bound every case. The SQL floor is what the database alone does for the same
 // data (the case's query through a bare pg.Pool). The framework floor is what the same
@@ -76,7 +77,12 @@ async function measureServerFloor(context: BenchContext, plan: HttpRequestPlan, 
   return { ...toFloor(stats), serverCpuMsPerRequest: stats.serverCpuMsPerRequest };
 }
 
-type MeasuredLoad = LoadStats & { serverCpuMsPerRequest: number | null; databaseCpuMsPerRequest: number | null };
+type MeasuredLoad = LoadStats & {
+  serverCpuMsPerRequest: number | null;
+  databaseCpuMsPerRequest: number | null;
+  databaseTransactionsPerRequest: number | null;
+  databaseWalBytesPerRequest: number | null;
+};
 
 /**
  * Runs the API load and measures, per successful request, the server's CPU time and (for
@@ -86,15 +92,19 @@ export async function measuredApiLoad(context: BenchContext, plan: HttpRequestPl
   const load = { connections: context.connections, durationSeconds: context.durationSeconds };
   if (context.warmupSeconds > 0) await httpLoad(context.baseUrl, plan, { ...load, durationSeconds: context.warmupSeconds });
   const databaseUrl = process.env.DATABASE_URL;
+  const activityBefore = await postgresActivity(databaseUrl);
   const before = { server: processTreeCpuMs(context.serverPid), database: localPostgresCpuMs(databaseUrl) };
   const stats = await httpLoad(context.baseUrl, plan, load);
   const after = { server: processTreeCpuMs(context.serverPid), database: localPostgresCpuMs(databaseUrl) };
+  const activityAfter = await postgresActivity(databaseUrl);
   const perRequest = (from: number | null, to: number | null) =>
     from !== null && to !== null && stats.count > 0 ? round((to - from) / stats.count, 3) : null;
   return {
     ...stats,
     serverCpuMsPerRequest: perRequest(before.server, after.server),
     databaseCpuMsPerRequest: perRequest(before.database, after.database),
+    databaseTransactionsPerRequest: perRequest(activityBefore?.transactions ?? null, activityAfter?.transactions ?? null),
+    databaseWalBytesPerRequest: perRequest(activityBefore?.walBytes ?? null, activityAfter?.walBytes ?? null),
   };
 }
 
@@ -140,6 +150,8 @@ export function caseResult(
       : {}),
     serverCpuMsPerRequest: api.serverCpuMsPerRequest,
     databaseCpuMsPerRequest: api.databaseCpuMsPerRequest,
+    databaseTransactionsPerRequest: api.databaseTransactionsPerRequest,
+    databaseWalBytesPerRequest: api.databaseWalBytesPerRequest,
     requests: api.count,
     failures: api.failures,
     loadAverage: round(os.loadavg()[0]),
