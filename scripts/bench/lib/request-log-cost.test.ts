@@ -25,6 +25,9 @@ describe("the request log's cost summary", () => {
     expect(cost.medianOff).toBe(1000);
     expect(cost.change).toBe("-5.0 %");
     expect(cost.medianPerRequest.databaseTransactionsPerRequest).toEqual({ on: 1.01, off: 1, added: 0.01 });
+    // Medians of an even count are means of two: rounded like the rest of the output.
+    const even = requestLogCost({ on: [run(1, 1.0555), run(1, 1.0555)], off: [run(1, 1.0815), run(1, 1.0815)] });
+    expect(even.medianPerRequest.databaseTransactionsPerRequest).toEqual({ on: 1.056, off: 1.082, added: -0.026 });
   });
 
   it("leaves out what a run could not measure (a remote database)", () => {

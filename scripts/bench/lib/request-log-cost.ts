@@ -27,7 +27,7 @@ export function requestLogCost(runs: { on: CaseResult[]; off: CaseResult[] }) {
     PER_REQUEST.map((field) => {
       const on = medianOf(runs.on, (result) => result[field]);
       const off = medianOf(runs.off, (result) => result[field]);
-      return [field, { on, off, added: on !== null && off !== null ? round(on - off, 3) : null }];
+      return [field, { on: on === null ? null : round(on, 3), off: off === null ? null : round(off, 3), added: on !== null && off !== null ? round(on - off, 3) : null }];
     }),
   );
   return {
