@@ -38,7 +38,11 @@ export function zoneOffsetMs(instant: number, timeZone: string): number {
 
 /** The instant of a wall-clock time in `timeZone`, with the "compatible" disambiguation above. */
 export function wallTimeToInstant(wall: WallTime, timeZone: string): Date {
-  const local = Date.UTC(wall.year, wall.month - 1, wall.day, wall.hour, wall.minute, wall.second, wall.ms);
+  // Not Date.UTC: it reads years 0–99 as 1900–1999.
+  const date = new Date(0);
+  date.setUTCFullYear(wall.year, wall.month - 1, wall.day);
+  date.setUTCHours(wall.hour, wall.minute, wall.second, wall.ms);
+  const local = date.getTime();
   // Offsets a day either side bracket any transition near this time.
   const before = zoneOffsetMs(local - 86_400_000, timeZone);
   const after = zoneOffsetMs(local + 86_400_000, timeZone);
