@@ -6,6 +6,8 @@ import { getDb } from "@/lib/platform/db/client";
 import { AppError } from "@/lib/platform/errors/app-error";
 import { createTestOrg } from "@/lib/testing/fixtures";
 import { startStripeStandIn, type StripeStandIn } from "@/lib/testing/stripe-server";
+import { OPERATOR } from "@/lib/domain/audit/record";
+import { setBilling } from "@/lib/domain/orgs/organizations";
 import { integrationLockReason } from "./entitlement";
 import { openCustomerPortal, startCheckout } from "./stripe-checkout";
 
@@ -151,6 +153,24 @@ describe("Checkout in setup mode puts a card on file", () => {
     expect(late).toMatchObject({ status: 200, body: { result: "superseded", orgId: org.id } });
     const audit = await getDb().auditEntry.findMany({ where: { orgId: org.id }, orderBy: { at: "asc" }, skip: auditBefore });
     expect(audit.map((entry) => entry.summary)).toEqual([{ plan: { from: "card", to: "free" }, stripeEvent: "payment_method.detached" }]);
+  });
+
+  it("an operator's billing:set made while a reading of Stripe is under way is not undone by that reading", async () => {
+    const org = await createTestOrg({ plan: "free" });
+    const session = await checkout(org.id, "card");
+    expect((await deliver(stripe.signedEvent("checkout.session.completed", session))).body).toMatchObject({ result: "applied", billingPlan: "card" });
+    const customer = (await billingOf(org.id)).stripeCustomerId!;
+    const hold = stripe.holdNextAnswer(`/v1/customers/${customer}/payment_methods`);
+    const intent = { id: String(session.setup_intent), object: "setup_intent", customer, status: "succeeded", metadata: {} };
+    const older = deliver(stripe.signedEvent("setup_intent.succeeded", intent));
+    await hold.reached;
+    const until = new Date(Date.now() + 200 * 86_400_000).toISOString();
+    await setBilling(org.id, { plan: "annual", annualUntil: until }, OPERATOR);
+    hold.release();
+    expect(await older).toMatchObject({ status: 200, body: { result: "superseded", orgId: org.id } });
+    const billing = await billingOf(org.id);
+    expect(billing.billingPlan).toBe("annual");
+    expect(billing.annualPlanUntil?.toISOString()).toBe(until);
   });
 
   it("setup_intent.succeeded (a card added in the portal) and payment_method.detached keep the plan in step with the cards on file", async () => {

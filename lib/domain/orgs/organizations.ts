@@ -51,15 +51,21 @@ const billingUpdateSchema = billingInputSchema.refine((value) => value.plan !== 
 export async function setBilling(orgId: string, input: z.input<typeof billingInputSchema>, actor: Actor) {
   const parsed = billingUpdateSchema.safeParse(input);
   if (!parsed.success) throw validationError(parsed.error.issues);
-  const current = await getOrganizationOrThrow(orgId);
+  await getOrganizationOrThrow(orgId);
   const { plan, annualUntil, account } = parsed.data;
   return getDb().$transaction(async (tx) => {
+    // Under the row lock Stripe's webhook takes too: the change counts as the newest reading
+    // of the billing state, so a reading of Stripe taken before it and applied after it
+    // changes nothing (stripe-webhook.ts compares billingSyncedAt).
+    const [{ now }] = await tx.$queryRaw<{ now: Date }[]>`SELECT clock_timestamp() AS now FROM "Organization" WHERE id = ${orgId}::uuid FOR UPDATE`;
+    const current = await tx.organization.findUniqueOrThrow({ where: { id: orgId } });
     const org = await tx.organization.update({
       where: { id: orgId },
       data: {
         billingPlan: plan,
         annualPlanUntil: plan === "annual" ? annualUntil : null,
         ...(account ? { billingAccountState: account } : {}),
+        billingSyncedAt: now,
       },
     });
     const summary = billingChanges(current, org);
