@@ -1,4 +1,5 @@
 import pg from "pg";
+import { isLocalDatabase } from "./process-cpu";
 
 // What the database did during a case, from its own statistics: committed transactions and
 // bytes of WAL, for the whole server (the bench is all that runs on it). Per request, these
@@ -12,11 +13,9 @@ import pg from "pg";
 
 export type PostgresActivity = { transactions: number; walBytes: number };
 
-const LOCAL_HOSTS = new Set(["127.0.0.1", "localhost", "::1", "[::1]"]);
-
 /** Null for a database that is not on this machine (its other users would count too) or that cannot be read. */
 export async function postgresActivity(databaseUrl: string | undefined): Promise<PostgresActivity | null> {
-  if (!databaseUrl || !URL.canParse(databaseUrl) || !LOCAL_HOSTS.has(new URL(databaseUrl).hostname)) return null;
+  if (!isLocalDatabase(databaseUrl)) return null;
   const client = new pg.Client({ connectionString: databaseUrl });
   try {
     await client.connect();

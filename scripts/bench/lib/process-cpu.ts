@@ -36,6 +36,11 @@ export function processTreeCpuMs(pid: number): number | null {
 
 const LOCAL_HOSTS = new Set(["127.0.0.1", "localhost", "::1", "[::1]"]);
 
+/** Whether the database is on this machine: only then do its processes and counters measure the bench alone. */
+export function isLocalDatabase(databaseUrl: string | undefined): databaseUrl is string {
+  return Boolean(databaseUrl) && URL.canParse(databaseUrl!) && LOCAL_HOSTS.has(new URL(databaseUrl!).hostname);
+}
+
 type PostgresTicks = { total: number; reapedByPostmasters: number; postmasters: string[] };
 
 /**
@@ -88,7 +93,7 @@ function reapedTicks(postmasters: string[]): number {
  * kept only when no backend was reaped from just before it to just after it.
  */
 export function localPostgresCpuMs(databaseUrl: string | undefined): number | null {
-  if (!databaseUrl || !URL.canParse(databaseUrl) || !LOCAL_HOSTS.has(new URL(databaseUrl).hostname)) return null;
+  if (!isLocalDatabase(databaseUrl)) return null;
   try {
     let postmasters = postgresTicks()?.postmasters;
     for (let attempt = 0; postmasters && attempt < 10; attempt++) {
