@@ -1,7 +1,7 @@
 import AxeBuilder from "@axe-core/playwright";
 import { expect, test, type Page } from "@playwright/test";
 import { generateBadgeCode } from "@/lib/domain/badges/badge-code";
-import { AXE_TAGS } from "./support/axe";
+import { AXE_TAGS, settleColours } from "./support/axe";
 import { signUp, uniqueEmail } from "./support/console";
 import { createEvent } from "./support/seed";
 import { sql } from "./support/server";
@@ -18,6 +18,7 @@ async function confirm(page: Page, testId: string, toast: string | RegExp) {
 }
 
 async function expectAxeClean(page: Page) {
+  await settleColours(page);
   const result = await new AxeBuilder({ page }).withTags(AXE_TAGS).analyze();
   expect(result.violations.filter((v) => v.impact === "serious" || v.impact === "critical").map((v) => [v.id, v.nodes.map((n) => n.html)])).toEqual([]);
 }

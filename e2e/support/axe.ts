@@ -26,6 +26,11 @@ export function axeFor(page: Page, colorScheme: "light" | "dark"): AxeBuilder {
   return colorScheme === "light" ? axe.withTags(AXE_TAGS) : axe.withRules(COLOUR_RULES);
 }
 
+/** Colours ease between schemes (transition-colors): contrast is measured once they have settled. */
+export async function settleColours(page: Page): Promise<void> {
+  await page.evaluate(() => Promise.all(document.getAnimations().map((animation) => animation.finished.catch(() => null))));
+}
+
 // axe over the page's main content (dialogs open in it included) in the four variants the
 // console promises: 1280 px and 375 px wide, light and dark. Nothing serious or critical,
 // and nothing scrolls sideways at 375 px. The page is left at 1280 px, light.
@@ -41,8 +46,7 @@ export async function expectAxeCleanEverywhere(page: Page, label: string) {
   for (const variant of VARIANTS) {
     await page.setViewportSize({ width: variant.width, height: variant.height });
     await page.emulateMedia({ colorScheme: variant.colorScheme });
-    // Colours ease between schemes (transition-colors): measure contrast once they have settled.
-    await page.evaluate(() => Promise.all(document.getAnimations().map((animation) => animation.finished.catch(() => null))));
+    await settleColours(page);
     const axe = await axeFor(page, variant.colorScheme).include("main").analyze();
     const serious = axe.violations.filter((v) => v.impact === "serious" || v.impact === "critical").map((v) => [v.id, v.nodes.map((n) => n.html)]);
     expect(serious, `${label} at ${variant.width} px, ${variant.colorScheme}`).toEqual([]);
