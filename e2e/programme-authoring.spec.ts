@@ -71,7 +71,7 @@ test("an admin authors tracks, rooms, speakers, sponsors, info sections and a se
   // Tracks: create two (with the colour picker), rename, reorder from the keyboard.
   let dialog = await openNew(page, "new-track", "New track");
   await dialog.getByLabel("Name").fill("Main stage");
-  await dialog.getByLabel("Colour").fill("#1a2b3c");
+  await dialog.getByLabel("Colour", { exact: true }).fill("#1a2b3c");
   await expectAxeCleanEverywhere(page, "track dialog");
   await save(dialog);
   await expectToast(page, "Track “Main stage” added.");

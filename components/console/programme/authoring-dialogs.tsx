@@ -1,11 +1,12 @@
 "use client";
 
+import { useState } from "react";
 import type { FormAction } from "@/components/forms/use-form-action";
 import { TextField } from "@/components/ui/field";
 import { INFO_SECTION_ICON_LABELS, INFO_SECTION_ICONS, INFO_SECTION_VISIBILITIES } from "@/lib/domain/programme/info-section-icons";
 import { SelectField, TextAreaField } from "./choice-fields";
 import { InfoIcon } from "./info-icons";
-import { ItemDialogButton } from "./item-dialog";
+import { ItemDialogButton, type FieldWiring } from "./item-dialog";
 import { RowListEditor } from "./row-list-editor";
 
 // The authoring dialogs of an event's programme lists. Each posts to one server action,
@@ -31,17 +32,41 @@ export function TrackDialogButton({ track, ...common }: Common & { track?: { id:
       {({ field }) => (
         <>
           <TextField {...field("name")} label="Name" defaultValue={track?.name} autoFocus required />
-          <TextField
-            {...field("color")}
-            type="color"
-            label="Colour"
-            defaultValue={track?.color ?? "#2563eb"}
-            hint="Shown next to the track's sessions in the apps (# and six hex digits)."
-            className="[&_input]:h-10 [&_input]:w-24 [&_input]:p-1"
-          />
+          <TrackColourField field={field("color")} initial={track ? track.color : "#2563eb"} idPrefix={idPrefix} />
         </>
       )}
     </ItemDialogButton>
+  );
+}
+
+/** A colour picker always holds a colour, so "No colour" is a box of its own; ticked, the picker sends nothing and the track has none. */
+function TrackColourField({ field, initial, idPrefix }: { field: ReturnType<FieldWiring["field"]>; initial: string | null; idPrefix: string }) {
+  const [none, setNone] = useState(initial === null);
+  return (
+    <div className="space-y-2">
+      <TextField
+        {...field}
+        type="color"
+        label="Colour"
+        defaultValue={initial ?? "#2563eb"}
+        disabled={none}
+        hint="Shown next to the track's sessions in the apps (# and six hex digits)."
+        className="[&_input]:h-10 [&_input]:w-24 [&_input]:p-1"
+      />
+      <div className="flex items-center gap-2">
+        <input
+          id={`${idPrefix}-no-colour`}
+          type="checkbox"
+          checked={none}
+          onChange={(event) => setNone(event.currentTarget.checked)}
+          className="size-4"
+          data-testid="track-no-colour"
+        />
+        <label htmlFor={`${idPrefix}-no-colour`} className="text-sm font-medium text-zinc-900 dark:text-zinc-100">
+          No colour
+        </label>
+      </div>
+    </div>
   );
 }
 

@@ -121,6 +121,14 @@ function SessionForm({
   const field = (name: string) => ({ name, error: fieldErrors[name], onInput: () => clearFieldError(name), idPrefix });
   const [times, setTimes] = useState({ start: session?.startLocal ?? "", end: session?.endLocal ?? "" });
   const outside = sessionOutsideEvent(times.start, times.end, context);
+  // A double-booked room or speaker comes back as a warning; "Save anyway" sends the same
+  // form confirmed. Any edit after the warning asks the server again.
+  const conflict = state && !state.ok && state.reason === "programme_conflict" ? state : null;
+  const [editedAfter, setEditedAfter] = useState<typeof conflict>(null);
+  const warning = conflict && editedAfter !== conflict ? conflict : null;
+  const edited = () => {
+    if (conflict) setEditedAfter(conflict);
+  };
   // A room typed by an import need not be one of the event's rooms; keep it selectable.
   const roomNames = context.rooms.map((room) => room.name);
   if (session?.room && !roomNames.includes(session.room)) roomNames.push(session.room);
@@ -129,7 +137,8 @@ function SessionForm({
   const known = !session || SESSION_TYPE_OPTIONS.some((option) => option.value === session.type);
   const types = known ? SESSION_TYPE_OPTIONS : [...SESSION_TYPE_OPTIONS, { value: session.type, label: session.type }];
   return (
-    <form ref={formRef} noValidate action={formAction} onSubmit={onSubmit} aria-label={session ? "Edit the session" : "Add a session"} className="space-y-4">
+    <form ref={formRef} noValidate action={formAction} onSubmit={onSubmit} onInput={edited} onChange={edited} aria-label={session ? "Edit the session" : "Add a session"} className="space-y-4">
+      {warning ? <input type="hidden" name="confirmConflicts" value="1" /> : null}
       <input type="hidden" name="orgId" value={context.orgId} />
       <input type="hidden" name="eventId" value={context.eventId} />
       <input type="hidden" name="timezone" value={context.timezone} />
@@ -181,13 +190,16 @@ function SessionForm({
       <SpeakerPicker speakers={context.speakers} initial={session?.speakerIds ?? []} errors={fieldErrors} idPrefix={idPrefix} />
       <TextAreaField {...field("description")} label="Description" rows={3} defaultValue={session?.description} optional />
       {/* Field errors say what is wrong; the code of a refused input (invalid_body) would only add noise. */}
-      <FormStatus state={state && !state.ok && state.fields ? { ...state, reason: undefined } : state} clientMessage={clientMessage} hideSuccess />
+      <p role="status" className={warning ? "rounded-md bg-amber-50 px-3 py-2 text-sm text-amber-900 dark:bg-amber-500/10 dark:text-amber-200" : "sr-only"} data-testid="session-conflicts">
+        {warning ? `${warning.message} Save anyway, or change the time, room or speakers.` : ""}
+      </p>
+      <FormStatus state={conflict ? null : state && !state.ok && state.fields ? { ...state, reason: undefined } : state} clientMessage={clientMessage} hideSuccess />
       <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
         <Button variant="secondary" onClick={onCancel}>
           Cancel
         </Button>
         <Button type="submit" pending={pending} pendingLabel="Saving…" data-testid="save-session">
-          {session ? "Save session" : "Add session"}
+          {warning ? "Save anyway" : session ? "Save session" : "Add session"}
         </Button>
       </div>
     </form>

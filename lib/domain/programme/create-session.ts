@@ -7,6 +7,7 @@ import { auditSessionCreated, sessionView } from "./session-audit";
 import { createSessionSchema, type CreateSessionInput } from "./session-input";
 import { assertSpeakersOfEvent, replaceSessionSpeakers } from "./session-speakers";
 import { assertNotArchived, assertTrackOfEvent, lockEventForProgrammeWrite, type SessionRow } from "./session-rows";
+import { refuseConflicts } from "./session-conflicts";
 
 /**
  * Adds a session to an event's programme and records `session.created` with it. With
@@ -22,7 +23,11 @@ export async function createSession(
    * recorded with the sessions it links), which shares this operation.
    */
   actor: Actor | null,
-  options: { tx?: Prisma.TransactionClient } = {},
+  options: {
+    tx?: Prisma.TransactionClient;
+    /** Refuse a double-booked room or speaker (409 programme_conflict) instead of saving: the console asks first. */
+    refuseConflicts?: boolean;
+  } = {},
 ): Promise<SessionRow> {
   const parsed = createSessionSchema.safeParse(input);
   if (!parsed.success) throw validationError(parsed.error.issues);
@@ -32,6 +37,9 @@ export async function createSession(
     assertNotArchived(await lockEventForProgrammeWrite(tx, orgId, eventId));
     await assertTrackOfEvent(tx, eventId, fields.trackId);
     await assertSpeakersOfEvent(tx, eventId, fields.speakerIds ?? []);
+    if (options.refuseConflicts) {
+      await refuseConflicts(tx, { eventId, startAt: fields.startAt, endAt: fields.endAt, room: fields.room ?? null, speakerIds: fields.speakerIds ?? [] });
+    }
     const session = await tx.session.create({
       data: {
         eventId,

@@ -8,6 +8,7 @@ import { auditSessionUpdated, sessionView } from "./session-audit";
 import { updateSessionSchema, type UpdateSessionInput } from "./session-input";
 import { assertSpeakersOfEvent, replaceSessionSpeakers, sameOrder, sessionSpeakerIds } from "./session-speakers";
 import { assertNotArchived, assertTrackOfEvent, lockOrgSession, type SessionRow } from "./session-rows";
+import { refuseConflicts } from "./session-conflicts";
 
 const FIELDS = ["title", "description", "type", "startAt", "endAt", "trackId", "room", "capacity"] as const;
 
@@ -30,7 +31,15 @@ export async function updateSession(
    * recorded with the sessions it links), which shares this operation.
    */
   actor: Actor | null,
-  options: { tx?: Prisma.TransactionClient } = {},
+  options: {
+    tx?: Prisma.TransactionClient;
+    /**
+     * Refuse a change of time, room or speakers that double-books a room or speaker (409
+     * programme_conflict): the console asks first. Other edits of a session that already
+     * overlaps are not held up.
+     */
+    refuseConflicts?: boolean;
+  } = {},
 ): Promise<{ session: SessionRow; changed: boolean }> {
   const parsed = updateSessionSchema.safeParse(input);
   if (!parsed.success) throw validationError(parsed.error.issues);
@@ -55,10 +64,13 @@ export async function updateSession(
       throw validationError([{ code: "custom", path: [path], message: "The session must end after it starts.", input: parsed.data[path] }]);
     }
     if (changes.trackId) await assertTrackOfEvent(tx, current.eventId, changes.trackId);
-    if (speakersChanged) {
-      await assertSpeakersOfEvent(tx, current.eventId, speakerIds);
-      await replaceSessionSpeakers(tx, sessionId, speakerIds);
+    if (speakersChanged) await assertSpeakersOfEvent(tx, current.eventId, speakerIds);
+    const booking = changes.startAt !== undefined || changes.endAt !== undefined || changes.room !== undefined || speakersChanged;
+    if (options.refuseConflicts && booking) {
+      const room = changes.room !== undefined ? changes.room : current.room;
+      await refuseConflicts(tx, { eventId: current.eventId, sessionId, startAt, endAt, room, speakerIds: speakerIds ?? (await sessionSpeakerIds(tx, sessionId)) });
     }
+    if (speakersChanged) await replaceSessionSpeakers(tx, sessionId, speakerIds);
 
     const session = await tx.session.update({
       where: { id: sessionId },

@@ -37,13 +37,16 @@ function sessionFields(form: FormFields) {
   };
 }
 
+/** Until the admin has seen the double bookings and chosen "Save anyway", they are refused with a warning. */
+const conflictOptions = (form: FormFields) => ({ refuseConflicts: form.text("confirmConflicts") !== "1" });
+
 export const createSessionAction = consoleAction<null>(async ({ orgId, form, actor }) => {
-  const session = await createSession(orgId, form.text("eventId"), sessionFields(form), actor);
+  const session = await createSession(orgId, form.text("eventId"), sessionFields(form), actor, conflictOptions(form));
   return { message: `“${session.title}” added to the programme. Subscribed endpoints receive session.created.`, data: null };
 }, { refresh: "events" });
 
 export const updateSessionAction = consoleAction<null>(async ({ orgId, form, actor }) => {
-  const { session, changed } = await updateSession(orgId, form.text("sessionId"), sessionFields(form), actor);
+  const { session, changed } = await updateSession(orgId, form.text("sessionId"), sessionFields(form), actor, conflictOptions(form));
   return { message: changed ? `“${session.title}” saved. Subscribed endpoints receive session.updated.` : "Nothing changed.", data: null };
 }, { refresh: "events" });
 

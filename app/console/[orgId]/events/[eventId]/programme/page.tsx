@@ -13,6 +13,7 @@ import {
 import { KeysetPager } from "@/components/console/engagement/keyset-pager";
 import { SessionDialogButton } from "@/components/console/programme/session-dialog";
 import { SessionsTable, type SessionActions } from "@/components/console/programme/sessions-table";
+import { ProgrammeGrid, ProgrammeViewSwitch } from "@/components/console/programme/programme-grid";
 import { Callout } from "@/components/ui/callout";
 import { EmptyState } from "@/components/ui/empty-state";
 import { Panel } from "@/components/ui/panel";
@@ -30,7 +31,9 @@ type Props = { params: Promise<{ orgId: string; eventId: string }>; searchParams
 
 export default async function ProgrammePage({ params, searchParams }: Props) {
   const { orgId, eventId } = await params;
-  const speakersCursor = [(await searchParams).speakers].flat()[0];
+  const query = await searchParams;
+  const speakersCursor = [query.speakers].flat()[0];
+  const view = [query.view].flat()[0] === "grid" ? "grid" : "list";
   const { membership } = await requireMember(orgId);
   const event = await findOrgEvent(orgId, eventId);
   if (!event) notFound();
@@ -57,7 +60,12 @@ export default async function ProgrammePage({ params, searchParams }: Props) {
         title="Sessions"
         id="sessions"
         description={`${programme.sessions.length >= PROGRAMME_LIST_LIMIT ? `The first ${PROGRAMME_LIST_LIMIT} in` : "In"} start-time order, times on the venue's clock (${event.timezone}). Changes reach subscribed endpoints as session.created, session.updated and session.deleted.`}
-        actions={actions ? <SessionDialogButton context={actions.context} action={createSessionAction} testId="new-session" /> : null}
+        actions={
+          <div className="flex flex-wrap items-center gap-2">
+            <ProgrammeViewSwitch path={`/console/${orgId}/events/${eventId}/programme`} view={view} query={speakersCursor ? { speakers: speakersCursor } : {}} />
+            {actions ? <SessionDialogButton context={actions.context} action={createSessionAction} testId="new-session" /> : null}
+          </div>
+        }
       >
         {programme.sessions.length === 0 ? (
           <EmptyState title="No sessions yet">
@@ -65,6 +73,8 @@ export default async function ProgrammePage({ params, searchParams }: Props) {
               ? "Add the first with “New session”, or import the programme with a data source (Data sources → New)."
               : <>Sessions are added by this organization&apos;s admins on this page, or imported by a <Link className="font-medium underline underline-offset-2" href={`/console/${orgId}/data-sources`}>data source</Link>.</>}
           </EmptyState>
+        ) : view === "grid" ? (
+          <ProgrammeGrid sessions={programme.sessions} timezone={event.timezone} rooms={programme.rooms} />
         ) : (
           <SessionsTable sessions={programme.sessions} timezone={event.timezone} event={{ startAt: event.startAt, endAt: event.endAt }} actions={actions} />
         )}
@@ -77,7 +87,7 @@ export default async function ProgrammePage({ params, searchParams }: Props) {
         pager={
           <KeysetPager
             path={`/console/${orgId}/events/${eventId}/programme`}
-            query={speakersCursor ? { speakers: speakersCursor } : {}}
+            query={view === "grid" ? { view } : {}}
             param="speakers"
             next={speakerPage.next}
             label="Speaker pages"
