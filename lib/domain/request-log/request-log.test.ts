@@ -79,7 +79,7 @@ describe("recording a request", () => {
     heldBuffer();
     process.env.TRUST_PROXY_HEADERS = "1";
     const missing = randomUUID();
-    const response = await fetch(`${server.baseUrl}/partner/v1/events/${missing}`, { headers: { ...bearer(key.secret), "x-forwarded-for": "203.0.113.9, 10.0.0.1" } });
+    const response = await fetch(`${server.baseUrl}/partner/v1/events/${missing}`, { headers: { ...bearer(key.secret), "x-forwarded-for": "198.51.100.1, 203.0.113.9" } });
     expect(response.status).toBe(404);
     await flushRequestLog();
     const [row] = (await rowsOf(key.id)).filter((r) => r.requestId === response.headers.get("x-request-id"));
