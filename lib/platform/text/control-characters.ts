@@ -17,3 +17,13 @@ export function refuseControlCharacters(label: string, { multiline = false }: { 
 export function searchText(value: string | undefined): string {
   return (value ?? "").replace(ANY_CONTROL, "").trim();
 }
+
+/**
+ * Text a client sent that we keep for display only (a User-Agent in the request log): its
+ * control characters — C0, DEL, C1 (a header's obs-text bytes arrive as U+0080–U+00FF) and
+ * the Unicode line separators — are dropped, so no escape sequence or forged line reaches
+ * a screen, a terminal or a CSV export.
+ */
+export function printableText(value: string): string {
+  return value.replace(ANY_CONTROL, "");
+}
