@@ -52,3 +52,16 @@ export function consoleAction<T = null>(
       return result;
     });
 }
+
+/**
+ * The same builder for an action called with the form alone: a `<form action>` without
+ * useActionState, or a client component's direct call. A refusal is its answer, never a
+ * thrown error (which Next turns into a 500).
+ */
+export function consoleFormAction<T = null>(
+  body: (context: ActionContext) => Promise<{ message: string; data: T }>,
+  options: ActionOptions = {},
+): (formData: FormData) => Promise<ActionResult<T>> {
+  const action = consoleAction(body, options);
+  return (formData) => action(null, formData);
+}
