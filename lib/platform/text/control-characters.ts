@@ -13,6 +13,10 @@ export function refuseControlCharacters(label: string, { multiline = false }: { 
   return [(value: string) => !pattern.test(value), { message: `${label} must not contain control characters.` }] as const;
 }
 
+export function hasControlCharacters(value: string, { multiline = false }: { multiline?: boolean } = {}): boolean {
+  return (multiline ? MULTI_LINE : SINGLE_LINE).test(value);
+}
+
 /** A search box's text without control characters (a search refuses nothing: it finds what is left). */
 export function searchText(value: string | undefined): string {
   return (value ?? "").replace(ANY_CONTROL, "").trim();
