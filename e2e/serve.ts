@@ -36,9 +36,10 @@ async function stop(code: number) {
 process.on("SIGTERM", () => void stop(0));
 process.on("SIGINT", () => void stop(0));
 
-function run(args: string[]): Promise<number> {
+function run(args: string[], onStart: (pid: number) => void = () => {}): Promise<number> {
   return new Promise((resolve) => {
     child = spawn(process.execPath, args, { env, stdio: "inherit" });
+    if (child.pid) onStart(child.pid);
     child.once("exit", (code) => resolve(code ?? 1));
   });
 }
@@ -51,5 +52,8 @@ if (process.env.E2E_SKIP_BUILD !== "1") {
   if (built !== 0) await stop(built);
 }
 // The server npm start runs (Next's handler behind the Partner API's path check).
-const exitCode = await run([path.join("scripts", "next-server.mjs"), "-p", port, "-H", "127.0.0.1"]);
+// Its pid goes to server.json too: e2e/body-limits.spec.ts reads the server's memory.
+const exitCode = await run([path.join("scripts", "next-server.mjs"), "-p", port, "-H", "127.0.0.1"], (serverPid) =>
+  fs.writeFileSync(path.join(outputDir, "server.json"), JSON.stringify({ databaseUrl: database.url, poolMax: database.poolMax, serverPid })),
+);
 await stop(exitCode);
