@@ -1,5 +1,6 @@
 import { expect, test, type Page, type Response } from "@playwright/test";
 import { signUp, uniqueEmail, unlockBilling } from "./support/console";
+import { ops } from "./support/server";
 import { emptyWorkspace } from "./support/page-fixtures";
 import { PAGES, pageFiles, SIGNED_OUT_PAGES } from "./support/pages";
 
@@ -189,4 +190,19 @@ test("the sign-in form check parses the media type: a JSON body under a form typ
   });
   expect(response.status()).toBe(400);
   expect((await response.json()).error.details.reason).toBe("invalid_content_type");
+});
+
+test("NUL in a console filter is dropped by a redirect to the clean query, never a 500", async ({ page }) => {
+  const orgId = await signUp(page, { email: uniqueEmail("nul-filter"), orgName: "NUL filters" });
+  const key = (await ops("key:create", { org: orgId, name: "Filtered", scopes: "events:read" })) as { key: { id: string } };
+  for (const [path, query] of [
+    [`/console/${orgId}/audit`, "action=%00&target=%00&from=2026-01-01"],
+    [`/console/${orgId}/api-keys/${key.key.id}`, "requestId=%00&route=%00"],
+  ]) {
+    const response = await page.goto(`${path}?${query}`);
+    expect(response!.status(), path).toBe(200);
+    const landed = new URL(page.url());
+    expect(landed.pathname, path).toBe(path);
+    expect(landed.search, path).not.toContain("%00");
+  }
 });
