@@ -54,6 +54,8 @@ export default defineConfig({
     url: `${BASE_URL}/sign-in`,
     timeout: 300_000,
     reuseExistingServer: false,
+    // Without it Playwright ends the server with SIGKILL, and e2e/serve.ts never drops its database.
+    gracefulShutdown: { signal: "SIGTERM", timeout: 15_000 },
     stdout: "pipe",
     stderr: "pipe",
     env: {

@@ -1,4 +1,5 @@
 import { NextResponse, type NextRequest } from "next/server";
+import { withoutControlCharacters } from "@/lib/platform/http/query-controls";
 import { appContentSecurityPolicy, baseSecurityHeaders, currentMode, newNonce } from "@/lib/platform/http/security-headers";
 
 // Security headers for every page (console, sign-in/up, invites, home). Next reads the
@@ -15,6 +16,11 @@ export function proxy(request: NextRequest) {
     canonical.pathname = canonical.pathname.replace(/\/+$/, "") || "/";
     return NextResponse.redirect(canonical, 308);
   }
+  // The one place a page's query string is cleaned: a control character in a filter
+  // (`?action=%00`) is dropped by a redirect to the same query without it, so no page
+  // hands NUL to PostgreSQL (a 500) and the address bar shows what is filtered on.
+  const cleaned = withoutControlCharacters(request.url);
+  if (cleaned) return NextResponse.redirect(cleaned, 307);
 
   const nonce = newNonce();
   const mode = currentMode();

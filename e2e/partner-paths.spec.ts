@@ -92,3 +92,27 @@ test("pages keep their redirect for a trailing slash, and an unknown method is a
   expect(trace.status).toBe(405);
   expect(trace.headers.allow).toBe("GET, HEAD, POST, OPTIONS");
 });
+
+test("an absolute-form target is served as its path, never redirected to the host it names", async () => {
+  const base = new URL(test.info().project.use.baseURL!);
+  const own = await raw("GET", `http://${base.host}/partner/v1/me`);
+  expectEnvelope(own, 401, "UNAUTHORIZED", "absolute-form /partner/v1/me");
+  expectEnvelope(await raw("GET", "http://x.example/partner/v1//me"), 404, "NOT_FOUND", "absolute-form /partner/v1//me on another host");
+  for (const target of ["http://evil.example//evil.example/x", "//evil.example/", "/\\evil.example/"]) {
+    const answer = await raw("GET", target);
+    expect(answer.status, target).toBeLessThan(500);
+    // A Location starting with `//` or `/\` is another host to a browser.
+    if (answer.headers.location) expect(answer.headers.location, target).toMatch(/^\/(?![/\\])/);
+  }
+  const page = await raw("GET", `http://${base.host}/sign-in`);
+  expect(page.status).toBe(200);
+  expect(page.headers.location).toBeUndefined();
+});
+
+test("an asterisk-form or malformed target is a 400 without a stack trace", async () => {
+  for (const [method, target] of [["GET", "*"], ["OPTIONS", "*"], ["POST", "*"], ["GET", "ftp://x/partner/v1/me"]]) {
+    const answer = await raw(method, target);
+    expect(answer.status, `${method} ${target}`).toBe(400);
+    expect(answer.body, `${method} ${target}`).not.toMatch(/\bat .+:\d+:\d+|Error:/);
+  }
+});

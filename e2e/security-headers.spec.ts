@@ -1,5 +1,6 @@
 import { expect, test, type Page, type Response } from "@playwright/test";
 import { signUp, uniqueEmail, unlockBilling } from "./support/console";
+import { ops } from "./support/server";
 import { emptyWorkspace } from "./support/page-fixtures";
 import { PAGES, pageFiles, SIGNED_OUT_PAGES } from "./support/pages";
 
@@ -151,4 +152,57 @@ test("next-auth's own pages cannot be framed, run only their own stylesheet, and
   await page.waitForURL((url) => !url.pathname.startsWith("/api/auth/signout"));
   expect(await reportedViolations(page)).toEqual([]);
   expect(violations).toEqual([]);
+});
+
+test("an unknown path under /api/ is a JSON 404 with the security headers, never Next's bare HTML page", async ({ request }) => {
+  for (const path of ["/api/nope", "/api/health/x", "/api/stripe/webhook/x", "/api/cron/tick/x"]) {
+    for (const method of ["GET", "POST"] as const) {
+      const response = await request.fetch(path, { method, maxRedirects: 0 });
+      const label = `${method} ${path}`;
+      expect(response.status(), label).toBe(404);
+      const headers = response.headers();
+      expect(headers["content-type"], label).toMatch(/^application\/json/);
+      expect(headers["x-content-type-options"], label).toBe("nosniff");
+      expect(headers["x-frame-options"], label).toBe("DENY");
+      expect(headers["referrer-policy"], label).toBe("strict-origin-when-cross-origin");
+      expect(headers["strict-transport-security"], label).toMatch(/^max-age=\d+/);
+      expect((await response.json()).error.code, label).toBe("NOT_FOUND");
+    }
+  }
+});
+
+test("GET on the credentials callback and an unsigned call to /api/inngest are clean 4xx answers", async ({ request }) => {
+  const callback = await request.get("/api/auth/callback/credentials", { maxRedirects: 0 });
+  expect(callback.status()).toBe(405);
+  expect(callback.headers().allow).toBe("POST");
+  expect((await callback.json()).error.code).toBe("METHOD_NOT_ALLOWED");
+  const inngest = await request.post("/api/inngest?fnId=x&stepId=step", { data: { event: {} }, maxRedirects: 0 });
+  expect(inngest.status()).toBe(401);
+  expect((await inngest.json()).error).toMatchObject({ code: "UNAUTHORIZED", details: { reason: "missing_signature" } });
+});
+
+test("the sign-in form check parses the media type: a JSON body under a form type with a parameter is refused", async ({ request }) => {
+  const csrf = await (await request.get("/api/auth/csrf")).json();
+  const response = await request.post("/api/auth/callback/credentials", {
+    headers: { "content-type": "application/x-www-form-urlencoded; x=application/json" },
+    data: JSON.stringify({ csrfToken: csrf.csrfToken, email: "nobody@example.test", password: "whatever-password", json: "true" }),
+    maxRedirects: 0,
+  });
+  expect(response.status()).toBe(400);
+  expect((await response.json()).error.details.reason).toBe("invalid_content_type");
+});
+
+test("NUL in a console filter is dropped by a redirect to the clean query, never a 500", async ({ page }) => {
+  const orgId = await signUp(page, { email: uniqueEmail("nul-filter"), orgName: "NUL filters" });
+  const key = (await ops("key:create", { org: orgId, name: "Filtered", scopes: "events:read" })) as { key: { id: string } };
+  for (const [path, query] of [
+    [`/console/${orgId}/audit`, "action=%00&target=%00&from=2026-01-01"],
+    [`/console/${orgId}/api-keys/${key.key.id}`, "requestId=%00&route=%00"],
+  ]) {
+    const response = await page.goto(`${path}?${query}`);
+    expect(response!.status(), path).toBe(200);
+    const landed = new URL(page.url());
+    expect(landed.pathname, path).toBe(path);
+    expect(landed.search, path).not.toContain("%00");
+  }
 });

@@ -1,18 +1,21 @@
 import { spawn, type ChildProcess } from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";
-import { createTestDatabase } from "@/lib/testing/test-database";
+import { createTestDatabase, dropLeftoverTestDatabases } from "@/lib/testing/test-database";
 
 // The web server of the e2e run (playwright.config.ts → webServer): a fresh migrated
 // database, the build `npm run build` makes (the SDK tarball, then `next build`), then the
 // production server npm start runs (scripts/next-server.mjs) on E2E_PORT. The database URL is written to
 // e2e/.output/server.json for specs that set state the console cannot (billing, via the
-// operator CLI). Playwright stops this process at the end; the database is dropped then.
+// operator CLI). Playwright stops this process at the end with SIGTERM
+// (playwright.config.ts, gracefulShutdown): the server stops and the database is dropped.
 
 const port = process.env.E2E_PORT ?? "3107";
 const nextBin = path.join("node_modules", "next", "dist", "bin", "next");
 const outputDir = path.join("e2e", ".output");
 
+// Databases of earlier runs that were killed before their teardown.
+if (process.env.DATABASE_URL) await dropLeftoverTestDatabases(process.env.DATABASE_URL);
 const database = await createTestDatabase(process.env.DATABASE_URL);
 fs.mkdirSync(outputDir, { recursive: true });
 fs.writeFileSync(path.join(outputDir, "server.json"), JSON.stringify({ databaseUrl: database.url, poolMax: database.poolMax }));
@@ -36,9 +39,10 @@ async function stop(code: number) {
 process.on("SIGTERM", () => void stop(0));
 process.on("SIGINT", () => void stop(0));
 
-function run(args: string[]): Promise<number> {
+function run(args: string[], onStart: (pid: number) => void = () => {}): Promise<number> {
   return new Promise((resolve) => {
     child = spawn(process.execPath, args, { env, stdio: "inherit" });
+    if (child.pid) onStart(child.pid);
     child.once("exit", (code) => resolve(code ?? 1));
   });
 }
@@ -51,5 +55,8 @@ if (process.env.E2E_SKIP_BUILD !== "1") {
   if (built !== 0) await stop(built);
 }
 // The server npm start runs (Next's handler behind the Partner API's path check).
-const exitCode = await run([path.join("scripts", "next-server.mjs"), "-p", port, "-H", "127.0.0.1"]);
+// Its pid goes to server.json too: e2e/body-limits.spec.ts reads the server's memory.
+const exitCode = await run([path.join("scripts", "next-server.mjs"), "-p", port, "-H", "127.0.0.1"], (serverPid) =>
+  fs.writeFileSync(path.join(outputDir, "server.json"), JSON.stringify({ databaseUrl: database.url, poolMax: database.poolMax, serverPid })),
+);
 await stop(exitCode);

@@ -4,7 +4,8 @@
 import { migrateForDeployment } from "@/lib/platform/db/deploy-migrations";
 
 const outcome = await migrateForDeployment({ ...process.env, NODE_ENV: "production" }).catch((error: unknown) => {
-  process.stderr.write(`Migration failed: ${error instanceof Error ? error.message : String(error)}\n`);
+  // The message starts with the variable whose URL was used ("through DATABASE_URL_UNPOOLED: …").
+  process.stderr.write(`Migration failed ${error instanceof Error ? error.message : String(error)}\n`);
   process.exit(1);
 });
 if (outcome.outcome === "refused") {

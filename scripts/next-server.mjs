@@ -16,6 +16,13 @@
 // (lib/partner-api/route-methods.ts); elsewhere it is answered 405 here. Everything else
 // is Next's, unchanged.
 //
+// Request targets Next mishandles are settled here first (requestTarget): the absolute
+// form (`GET http://host/path`, which proxies send) is reduced to its path and query, so
+// Next does not redirect to the host it names; a target that is not a path (`*`, the
+// asterisk form, or garbage) is a 400, not Next's 500 with a stack trace; and outside
+// /partner/ a path holding `//` or `\` is redirected to the path with single slashes,
+// never to a Location that starts with `//` (another host).
+//
 // Route handlers never see the socket, so the connecting address is handed to them in
 // SOCKET_ADDRESS_HEADER (any the client sent is deleted first), and SOCKET_ADDRESS_ENV
 // tells lib/platform/http/client-address.ts that this server wrote it.
@@ -30,6 +37,7 @@ const ROUTED_METHODS = new Set(["GET", "HEAD", "POST", "PUT", "PATCH", "DELETE",
 // The same names as lib/platform/http/client-address.ts (this file loads nothing compiled).
 const SOCKET_ADDRESS_HEADER = "x-svc-socket-address";
 process.env.SVC_SOCKET_ADDRESS_HEADER = "1";
+const PLAIN_HEADERS = { "content-type": "text/plain; charset=utf-8", "cache-control": "no-store", "x-content-type-options": "nosniff" };
 
 function isPartnerApiPath(path) {
   return path.replace(/^[/\\]+/, "/").startsWith("/partner/");
@@ -42,6 +50,33 @@ export function partnerApiUrl(url) {
   if (!isPartnerApiPath(path)) return url;
   if (!/\/\/|\\/.test(path) && decodes(path)) return url;
   return queryAt === -1 ? NOT_FOUND_PATH : NOT_FOUND_PATH + url.slice(queryAt);
+}
+
+/**
+ * What to do with a request target: `{ url }` to serve (origin form), `{ redirect }` for a
+ * same-origin 308, `{ status }` to refuse.
+ */
+export function requestTarget(target) {
+  let url = target;
+  if (/^[a-z][a-z0-9+.-]*:\/\//i.test(url)) {
+    try {
+      const parsed = new URL(url);
+      if (parsed.protocol !== "http:" && parsed.protocol !== "https:") return { status: 400 };
+      // The raw path and query, byte for byte (URL would normalise `\` and dot segments).
+      const rest = url.slice(url.indexOf("//") + 2);
+      const pathAt = rest.search(/[/?#]/);
+      url = pathAt === -1 ? "/" : rest[pathAt] === "/" ? rest.slice(pathAt) : `/${rest.slice(pathAt)}`;
+    } catch {
+      return { status: 400 };
+    }
+  }
+  if (!url.startsWith("/")) return { status: 400 };
+  const queryAt = url.indexOf("?");
+  const path = queryAt === -1 ? url : url.slice(0, queryAt);
+  if (!isPartnerApiPath(path) && /\/\/|\\/.test(path)) {
+    return { redirect: path.replace(/[/\\]+/g, "/") + (queryAt === -1 ? "" : url.slice(queryAt)) };
+  }
+  return { url: partnerApiUrl(url) };
 }
 
 function decodes(path) {
@@ -70,12 +105,23 @@ let closing = false;
 const server = http.createServer((request, response) => {
   // Stopping: answer, then close the connection, so a keep-alive client reconnects elsewhere.
   if (closing) response.setHeader("connection", "close");
-  request.url = partnerApiUrl(request.url ?? "/");
+  const target = requestTarget(request.url ?? "/");
+  if (target.status) {
+    response.writeHead(target.status, { ...PLAIN_HEADERS, connection: "close" });
+    response.end("Bad Request: the request target must be a path.\n");
+    return;
+  }
+  if (target.redirect) {
+    response.writeHead(308, { ...PLAIN_HEADERS, location: target.redirect });
+    response.end();
+    return;
+  }
+  request.url = target.url;
   delete request.headers[METHOD_HEADER];
   request.headers[SOCKET_ADDRESS_HEADER] = request.socket.remoteAddress ?? "";
   if (!ROUTED_METHODS.has(request.method)) {
     if (!isPartnerApiPath(request.url)) {
-      response.writeHead(405, { allow: "GET, HEAD, POST, OPTIONS", "content-type": "text/plain; charset=utf-8", "cache-control": "no-store" });
+      response.writeHead(405, { ...PLAIN_HEADERS, allow: "GET, HEAD, POST, OPTIONS" });
       response.end("Method Not Allowed\n");
       return;
     }

@@ -1,8 +1,8 @@
 import NextAuth from "next-auth";
-import type { AppError } from "@/lib/platform/errors/app-error";
+import { AppError } from "@/lib/platform/errors/app-error";
 import { baseHeaders, jsonResponse, newRequestId } from "@/lib/platform/http/responses";
 import { baseSecurityHeaders, currentMode, inlineHtmlContentSecurityPolicy } from "@/lib/platform/http/security-headers";
-import { singleValuedFormError } from "./form-body";
+import { singleValuedForm } from "./form-body";
 import { getAuthOptions } from "./options";
 import { withSignInRefusal } from "./sign-in-refusal";
 
@@ -17,11 +17,21 @@ type RouteContext = { params: Promise<{ nextauth: string[] }> };
  * instead of next-auth's 401.
  */
 export async function handleAuthRequest(request: Request, context: RouteContext): Promise<Response> {
-  if (request.method === "POST") {
-    const invalid = await singleValuedFormError(request);
-    if (invalid) return errorResponse(invalid);
+  const { nextauth } = await context.params;
+  // next-auth answers a GET on a credentials callback with a 500 ("not supported").
+  if (request.method !== "POST" && nextauth[0] === "callback" && nextauth[1] === "credentials") {
+    return errorResponse(new AppError("METHOD_NOT_ALLOWED", "Sign in with a POST.", { reason: "method_not_allowed" }, { allow: "POST" }));
   }
-  const { response, refusal } = await withSignInRefusal(() => NextAuth(request as never, context as never, getAuthOptions()));
+  let forNextAuth = request;
+  if (request.method === "POST") {
+    try {
+      forNextAuth = await singleValuedForm(request);
+    } catch (error) {
+      if (error instanceof AppError) return errorResponse(error);
+      throw error;
+    }
+  }
+  const { response, refusal } = await withSignInRefusal(() => NextAuth(forNextAuth as never, context as never, getAuthOptions()));
   return refusal ? refusalResponse(response, refusal) : withPageHeaders(response);
 }
 

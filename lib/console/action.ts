@@ -2,6 +2,7 @@ import { revalidatePath } from "next/cache";
 import type { Actor } from "@/lib/domain/audit/record";
 import type { ActionResult, ActionState } from "./action-result";
 import { requireAdmin, requireCheckInStaff, requireMember, type ConsoleContext } from "./guard";
+import { refuseControlCharacters } from "./control-characters";
 import { formText, runAction } from "./run-action";
 
 // The one shape of a console server action (in the spirit of dub's authActionClient):
@@ -42,6 +43,7 @@ export function consoleAction<T = null>(
 ): (previous: ActionState<T>, formData: FormData) => Promise<ActionResult<T>> {
   return async (_previous, formData) =>
     runAction(async () => {
+      refuseControlCharacters(formData);
       const form = formFields(formData);
       const orgId = form.text("orgId");
       const context =
@@ -51,4 +53,17 @@ export function consoleAction<T = null>(
       if (refresh) revalidatePath(refresh === "org" ? `/console/${orgId}` : `/console/${orgId}/events`, "layout");
       return result;
     });
+}
+
+/**
+ * The same builder for an action called with the form alone: a `<form action>` without
+ * useActionState, or a client component's direct call. A refusal is its answer, never a
+ * thrown error (which Next turns into a 500).
+ */
+export function consoleFormAction<T = null>(
+  body: (context: ActionContext) => Promise<{ message: string; data: T }>,
+  options: ActionOptions = {},
+): (formData: FormData) => Promise<ActionResult<T>> {
+  const action = consoleAction(body, options);
+  return (formData) => action(null, formData);
 }

@@ -1,5 +1,6 @@
 import { unstable_rethrow } from "next/navigation";
 import { AppError } from "@/lib/platform/errors/app-error";
+import { hasControlCharacters } from "@/lib/platform/text/control-characters";
 import type { ActionFailure, ActionResult, FieldErrors } from "./action-result";
 import { readableIssueMessage, type IssueLike } from "./readable-issue";
 
@@ -53,8 +54,19 @@ export async function runAction<T>(body: () => Promise<{ message: string; data: 
   }
 }
 
-/** The text fields of a submitted form (File entries are ignored). */
+/**
+ * The text fields of a submitted form (File entries are ignored): the one reader of console
+ * form text, so the one place that refuses control characters. NUL cannot be stored in
+ * PostgreSQL text at all (a 500 once it reached a query), and the other C0/C1 controls
+ * are invisible or break what shows them; tab and line breaks stay for multi-line fields.
+ * Called inside an action's body, the refusal is that field's message on the form.
+ */
 export function formText(formData: FormData, name: string): string | undefined {
   const value = formData.get(name);
-  return typeof value === "string" ? value : undefined;
+  if (typeof value !== "string") return undefined;
+  if (hasControlCharacters(value, { multiline: true })) {
+    const message = "Remove the control characters (such as NUL) from this field.";
+    throw new AppError("INVALID_INPUT", message, { reason: "control_characters", fields: { [name]: { message } } });
+  }
+  return value;
 }

@@ -114,7 +114,10 @@ export async function authenticateAndCount(
              COALESCE((SELECT p."integrationsEnabled" FROM "PlatformSetting" p WHERE p.id = 'platform'), true) AS "integrationsEnabled",
              k."allowedIps",
              (COALESCE(cardinality(k."allowedIps"), 0) = 0
-               OR COALESCE(${clientAddress}::inet <<= ANY(k."allowedIps"::inet[]), false)) AS "ipAllowed"
+               OR COALESCE(${clientAddress}::inet <<= ANY(k."allowedIps"::inet[]), false)
+               -- An IPv4 client is also ::ffff:a.b.c.d, so an IPv6 range covering that (::/0) admits it.
+               OR COALESCE(family(${clientAddress}::inet) = 4
+                           AND ('::ffff:' || host(${clientAddress}::inet))::inet <<= ANY(k."allowedIps"::inet[]), false)) AS "ipAllowed"
       FROM "ApiKey" k JOIN "Organization" o ON o.id = k."orgId"
       WHERE k."secretHash" = ${hash}
     ), counted AS (

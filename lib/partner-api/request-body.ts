@@ -1,5 +1,6 @@
 import type { z } from "zod";
 import { AppError, validationError } from "@/lib/platform/errors/app-error";
+import { readBoundedBody } from "@/lib/platform/http/bounded-body";
 
 export const MAX_BODY_BYTES = 64 * 1024;
 
@@ -23,28 +24,11 @@ export async function readJsonBody<S extends z.ZodType>(request: Request, schema
   if (charset && !/^utf-?8$/i.test(charset)) {
     throw wholeBodyFault("invalid_content_type", "JSON bodies are UTF-8: send `Content-Type: application/json` (charset utf-8 or none).");
   }
-  const declared = Number(request.headers.get("content-length") ?? "0");
-  if (declared > MAX_BODY_BYTES) throw tooLarge();
-
-  const chunks: Uint8Array[] = [];
-  let size = 0;
-  if (request.body) {
-    const reader = request.body.getReader();
-    for (;;) {
-      const { done, value } = await reader.read();
-      if (done) break;
-      size += value.byteLength;
-      if (size > MAX_BODY_BYTES) {
-        await reader.cancel();
-        throw tooLarge();
-      }
-      chunks.push(value);
-    }
-  }
+  const body = await readBoundedBody(request, MAX_BODY_BYTES);
   let text: string;
   try {
     // Fatal decoding: a replacement character silently stored in a name is worse than a 400.
-    text = utf8.decode(Buffer.concat(chunks));
+    text = utf8.decode(body);
   } catch {
     throw wholeBodyFault("invalid_utf8", "The body is not valid UTF-8.");
   }
@@ -57,11 +41,4 @@ export async function readJsonBody<S extends z.ZodType>(request: Request, schema
   const parsed = schema.safeParse(json);
   if (!parsed.success) throw validationError(parsed.error.issues);
   return parsed.data;
-}
-
-function tooLarge(): AppError {
-  return new AppError("PAYLOAD_TOO_LARGE", `The body is larger than ${MAX_BODY_BYTES / 1024} KB.`, {
-    reason: "body_too_large",
-    maxBytes: MAX_BODY_BYTES,
-  });
 }

@@ -1,4 +1,5 @@
 import { after } from "next/server";
+import { printableText } from "@/lib/platform/text/control-characters";
 import { config } from "@/lib/platform/config/env";
 import { clientAddress } from "@/lib/platform/http/client-address";
 import { recordApiRequest, requestLogEnabled } from "@/lib/domain/request-log/record";
@@ -92,7 +93,7 @@ export function startRequestLog(request: Request, context: RouteContext, request
           durationMs: Math.round(durationMs),
           requestId,
           clientIp: clientAddress(request.headers),
-          userAgent: request.headers.get("user-agent")?.slice(0, USER_AGENT_MAX) || null,
+          userAgent: printableText(request.headers.get("user-agent") ?? "").trim().slice(0, USER_AGENT_MAX) || null,
         });
         if (config().serverless) afterResponse(written);
       }

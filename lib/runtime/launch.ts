@@ -71,6 +71,17 @@ export function banner(options: { baseUrl: string; database: string; workspace?:
   return `\n${rule}\n${lines.join("\n")}\n${rule}\n\n`;
 }
 
+/**
+ * The interface the server binds to. `npm run dev` prints the demo admin's password and runs
+ * with a development secret: it listens on this machine only (127.0.0.1) unless HOST opens
+ * it (HOST=0.0.0.0 for a container or another device). `npm start` listens on every
+ * interface (undefined: IPv4 and IPv6) unless HOST narrows it: a deployment is reached from outside.
+ */
+export function listenHost(mode: LaunchOptions["mode"], env: Record<string, string | undefined>): string | undefined {
+  if (env.HOST) return env.HOST;
+  return mode === "dev" ? "127.0.0.1" : undefined;
+}
+
 export async function launch(options: LaunchOptions): Promise<void> {
   loadEnvFiles();
   if (options.mode === "start" && refuseBadProductionConfig()) return;
@@ -121,8 +132,8 @@ export async function launch(options: LaunchOptions): Promise<void> {
     options.mode === "start"
       ? [path.join(process.cwd(), "scripts", "next-server.mjs")]
       : [path.join(process.cwd(), "node_modules", "next", "dist", "bin", "next"), "dev"];
-  // HOST binds to one interface (e.g. 127.0.0.1); unset, Next listens on all of them.
-  const host = process.env.HOST ? ["-H", process.env.HOST] : [];
+  const bind = listenHost(options.mode, process.env);
+  const host = bind ? ["-H", bind] : [];
   const child = spawn(process.execPath, [...server, "-p", String(port), ...host], {
     stdio: "inherit",
     env: {

@@ -1,6 +1,7 @@
 import { serve } from "inngest/next";
 import { inngest } from "@/lib/platform/jobs/client";
 import { functions } from "@/inngest/functions";
+import { guardInngestPost } from "@/lib/platform/jobs/serve-guard";
 
 // Inngest calls this route to run the functions (INNGEST_SIGNING_KEY in production,
 // INNGEST_DEV=1 against a local dev server; refused in production by lib/platform/config/env.ts).
@@ -8,4 +9,7 @@ import { functions } from "@/inngest/functions";
 // allows on Fluid compute, Vercel's default.
 export const maxDuration = 300;
 
-export const { GET, POST, PUT } = serve({ client: inngest, functions });
+const handlers = serve({ client: inngest, functions });
+export const { GET, PUT } = handlers;
+// Unsigned calls refused before the body is read; a signed body is read up to its cap.
+export const POST = guardInngestPost(handlers.POST as never);

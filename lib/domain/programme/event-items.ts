@@ -14,6 +14,7 @@ import { WRITE_TRANSACTION } from "@/lib/platform/db/write-transaction";
 export type ItemTable = "Track" | "Room" | "Speaker" | "Sponsor" | "InfoSection" | "Form";
 /** The lists with an organizer-defined order (sortOrder). */
 export type OrderedTable = "Track" | "Room" | "Sponsor" | "InfoSection";
+const ORDERED_TABLES: ReadonlySet<string> = new Set<OrderedTable>(["Track", "Room", "Sponsor", "InfoSection"]);
 
 const WHAT: Record<ItemTable, string> = {
   Track: "track",
@@ -95,6 +96,8 @@ export async function moveItem(
   direction: MoveDirection,
   actor: Actor,
 ): Promise<{ moved: boolean }> {
+  // The table name is spliced into SQL: only the four ordered tables, whatever a caller passes.
+  if (!ORDERED_TABLES.has(table)) throw new AppError("INVALID_INPUT", "That list cannot be reordered.", { reason: "invalid_list" });
   const step = parseInput(moveSchema, direction) === "up" ? -1 : 1;
   return getDb().$transaction(async (tx) => {
     const { eventId } = await lockItem(tx, orgId, table, id);

@@ -1,3 +1,4 @@
+import http from "node:http";
 import { randomUUID } from "node:crypto";
 import { OPERATOR } from "@/lib/domain/audit/record";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
@@ -79,12 +80,27 @@ describe("recording a request", () => {
     heldBuffer();
     process.env.TRUST_PROXY_HEADERS = "1";
     const missing = randomUUID();
-    const response = await fetch(`${server.baseUrl}/partner/v1/events/${missing}`, { headers: { ...bearer(key.secret), "x-forwarded-for": "203.0.113.9, 10.0.0.1" } });
+    const response = await fetch(`${server.baseUrl}/partner/v1/events/${missing}`, { headers: { ...bearer(key.secret), "x-forwarded-for": "198.51.100.1, 203.0.113.9" } });
     expect(response.status).toBe(404);
     await flushRequestLog();
     const [row] = (await rowsOf(key.id)).filter((r) => r.requestId === response.headers.get("x-request-id"));
     expect(row).toMatchObject({ route: "/events/{eventId}", status: 404, errorCode: "NOT_FOUND", clientIp: "203.0.113.9", userAgent: expect.any(String) });
     expect(JSON.stringify(row)).not.toContain(missing);
+  });
+
+  it("stores the User-Agent without its control characters (C0, DEL, C1: no escape sequence reaches a screen)", async () => {
+    heldBuffer();
+    // A header's bytes past 0x7f arrive as U+0080–U+00FF: 0x9b is the C1 escape (CSI).
+    // fetch refuses such a header; node:http sends it as latin1 bytes, as any client can.
+    const sent = "evil\u009b31m\tagent\u0085/1 caf\u00e9";
+    const response = await new Promise<http.IncomingMessage>((resolve, reject) =>
+      http.get(`${server.baseUrl}/partner/v1/me`, { headers: { ...bearer(key.secret), "user-agent": sent } }, resolve).on("error", reject),
+    );
+    response.resume();
+    expect(response.statusCode).toBe(200);
+    await flushRequestLog();
+    const [row] = (await rowsOf(key.id)).filter((r) => r.requestId === response.headers["x-request-id"]);
+    expect(row.userAgent).toBe("evil31magent/1 caf\u00e9");
   });
 
   it("records nothing for a key nobody has, and records a known key's refusal on that key", async () => {

@@ -167,7 +167,12 @@ function productionProblems(raw: Record<string, string | undefined>): [string, s
   if (!raw.APP_SECRET) {
     problems.push(["APP_SECRET", "APP_SECRET is not set: expected a random value of at least 32 characters (openssl rand -base64 48)"]);
   }
-  if (!raw.DATABASE_URL && raw.EMBEDDED_DATABASE !== "1") {
+  if (raw.VERCEL && raw.EMBEDDED_DATABASE === "1") {
+    problems.push([
+      "EMBEDDED_DATABASE",
+      "EMBEDDED_DATABASE=1 is set on Vercel: a serverless function keeps no files between requests, so the embedded database cannot serve there; unset it and set DATABASE_URL to a PostgreSQL database (Neon, Supabase)",
+    ]);
+  } else if (!raw.DATABASE_URL && raw.EMBEDDED_DATABASE !== "1") {
     problems.push([
       "DATABASE_URL",
       "DATABASE_URL is not set: expected a postgresql:// connection string (EMBEDDED_DATABASE=1 runs a demo on the embedded database instead)",

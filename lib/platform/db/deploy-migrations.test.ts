@@ -12,7 +12,7 @@ import { readMigrations } from "./migrate";
 const execFileAsync = promisify(execFile);
 const onPostgres = Boolean(process.env.TEST_DATABASE_SERVER_URL);
 const SECRET = "a".repeat(40);
-const BASE = { NODE_ENV: "production", VERCEL: "1", APP_SECRET: SECRET, NEXTAUTH_URL: "https://integrations.example.com", CRON_SECRET: "c".repeat(32) };
+const BASE = { NODE_ENV: "production", VERCEL: "1", VERCEL_ENV: "production", APP_SECRET: SECRET, NEXTAUTH_URL: "https://integrations.example.com", CRON_SECRET: "c".repeat(32) };
 // Nothing listens on port 1: a statement sent there would fail, so success means the
 // migrator used the direct URL.
 const UNREACHABLE_POOLER = "postgresql://app@127.0.0.1:1/app?pgbouncer=true";
@@ -34,7 +34,24 @@ describe("the deployment's migration step", () => {
     const outcome = await migrateForDeployment({ NODE_ENV: "production", VERCEL: "1", DATABASE_URL: UNREACHABLE_POOLER, INNGEST_DEV: "1" });
     expect(outcome.outcome).toBe("refused");
     const names = outcome.outcome === "refused" ? outcome.problems.map((line) => line.split(" ")[0]) : [];
-    expect(names).toEqual(["APP_SECRET", "DATABASE_URL_UNPOOLED", "NEXTAUTH_URL", "INNGEST_DEV", "CRON_SECRET"]);
+    expect(names).toEqual(["APP_SECRET", "DATABASE_URL_UNPOOLED", "NEXTAUTH_URL", "INNGEST_DEV", "CRON_SECRET", "VERCEL_ENV"]);
+  });
+
+  it("on Vercel without VERCEL_ENV (system variables not exposed) refuses to migrate: a preview cannot be told from production", async () => {
+    const outcome = await migrateForDeployment({ ...BASE, VERCEL_ENV: undefined, DATABASE_URL: "postgresql://app@127.0.0.1:1/app" });
+    expect(outcome).toEqual({ outcome: "refused", problems: [expect.stringMatching(/^VERCEL_ENV is not set: .*Automatically expose System Environment Variables/)] });
+  });
+
+  it("refuses EMBEDDED_DATABASE=1 in a Vercel build, in one line", async () => {
+    const outcome = await migrateForDeployment({ ...BASE, DATABASE_URL: undefined, EMBEDDED_DATABASE: "1" });
+    expect(outcome).toEqual({ outcome: "refused", problems: [expect.stringMatching(/^EMBEDDED_DATABASE=1 is set on Vercel: /)] });
+  });
+
+  it("a failed migration names the variable whose URL it used", async () => {
+    await expect(migrateForDeployment({ ...BASE, DATABASE_URL: "postgresql://app@127.0.0.1:1/app" })).rejects.toThrow(/^through DATABASE_URL: /);
+    await expect(
+      migrateForDeployment({ ...BASE, DATABASE_URL: "postgresql://app@127.0.0.1:1/app", DATABASE_URL_UNPOOLED: "postgresql://app@127.0.0.1:2/app" }),
+    ).rejects.toThrow(/^through DATABASE_URL_UNPOOLED: /);
   });
 
   it("never opens the embedded database in a build", async () => {
@@ -67,7 +84,7 @@ describe("the deployment's migration step", () => {
 });
 
 describe("a Vercel build with the variables not yet entered", () => {
-  const env = { PATH: process.env.PATH, HOME: process.env.HOME, NODE_ENV: "production", VERCEL: "1", DATABASE_URL: "postgresql://app@ep-a-pooler.us-east-2.aws.neon.tech/app" } as NodeJS.ProcessEnv;
+  const env = { PATH: process.env.PATH, HOME: process.env.HOME, NODE_ENV: "production", VERCEL: "1", VERCEL_ENV: "production", DATABASE_URL: "postgresql://app@ep-a-pooler.us-east-2.aws.neon.tech/app" } as NodeJS.ProcessEnv;
   const expected = [
     /^Configuration error: APP_SECRET is not set/,
     /^Configuration error: DATABASE_URL_UNPOOLED is not set/,

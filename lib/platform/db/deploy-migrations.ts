@@ -18,6 +18,13 @@ export type DeployMigrationOutcome =
 
 export async function migrateForDeployment(env: Record<string, string | undefined>): Promise<DeployMigrationOutcome> {
   const problems = configProblems(env, { production: true });
+  // Vercel passes VERCEL_ENV to a build only while "Automatically expose System Environment
+  // Variables" is on; without it a preview cannot be told from production, so nothing migrates.
+  if (env.VERCEL && !env.VERCEL_ENV) {
+    problems.push(
+      "VERCEL_ENV is not set: this Vercel build cannot tell a preview from production, so it does not migrate; turn on \"Automatically expose System Environment Variables\" in the project's Environment Variables settings",
+    );
+  }
   if (problems.length > 0) return { outcome: "refused", problems };
   if (env.VERCEL_ENV === "preview" && env.MIGRATE_ON_PREVIEW !== "1") {
     return {
@@ -30,5 +37,11 @@ export async function migrateForDeployment(env: Record<string, string | undefine
     // EMBEDDED_DATABASE=1: the embedded database migrates itself when npm start opens it.
     return { outcome: "skipped", reason: "EMBEDDED_DATABASE=1: the embedded database is migrated when npm start opens it" };
   }
-  return { outcome: "migrated", result: await migrate(env.DATABASE_URL_UNPOOLED || env.DATABASE_URL) };
+  const variable = env.DATABASE_URL_UNPOOLED ? "DATABASE_URL_UNPOOLED" : "DATABASE_URL";
+  try {
+    return { outcome: "migrated", result: await migrate(env[variable]!) };
+  } catch (error) {
+    // Which of the two URLs was used is the first thing to check when a migration fails.
+    throw new Error(`through ${variable}: ${error instanceof Error ? error.message : String(error)}`, { cause: error });
+  }
 }

@@ -20,12 +20,17 @@ export const SOCKET_ADDRESS_ENV = "SVC_SOCKET_ADDRESS_HEADER";
 type Env = Record<string, string | undefined>;
 
 export function trustsProxyHeaders(env: Env = process.env): boolean {
-  return env.VERCEL === "1" || env.TRUST_PROXY_HEADERS === "1";
+  return env.VERCEL === "1" || trustedHops(env) > 0;
+}
+
+/** TRUST_PROXY_HEADERS: the number of proxies of ours in front of the app (1–9), else 0. */
+function trustedHops(env: Env): number {
+  return /^[1-9]$/.test(env.TRUST_PROXY_HEADERS ?? "") ? Number(env.TRUST_PROXY_HEADERS) : 0;
 }
 
 /**
  * The address the request came from, for the Partner API (a key's IP allowlist, the
- * request log): a trusted proxy's first `x-forwarded-for` hop, else the socket's, else
+ * request log): a trusted proxy's (proxiedClientAddress), else the socket's, else
  * null (unknown, which no allowlist admits). An IPv4 address seen through IPv6
  * (`::ffff:203.0.113.7`) is given as the IPv4 address, and IPv6 in its compressed
  * lower-case spelling, so one client has one spelling.
@@ -36,14 +41,28 @@ export function clientAddress(headers: Headers, env: Env = process.env): string 
 }
 
 /**
- * Only a trusted proxy's first `x-forwarded-for` hop, or null: for the sign-in, sign-up
+ * Only a trusted proxy's word for the client's address, or null: for the sign-in, sign-up
  * and invite throttles. Behind a reverse proxy nobody declared, the socket's address is
  * the proxy's, shared by every client: a per-IP bucket there would let one client lock
  * everyone out, so without a trusted proxy only the per-account limits apply.
  */
 export function proxiedClientAddress(headers: Headers, env: Env = process.env): string | null {
-  if (!trustsProxyHeaders(env)) return null;
-  return normalise(headers.get("x-forwarded-for")?.split(",")[0]?.trim() ?? "");
+  if (env.VERCEL === "1") {
+    for (const name of ["x-real-ip", "x-vercel-forwarded-for", "x-forwarded-for"]) {
+      const value = headers.get(name);
+      if (value) return normalise(hopFromRight(value, 1) ?? "");
+    }
+    return null;
+  }
+  const hops = trustedHops(env);
+  if (hops === 0) return null;
+  return normalise(hopFromRight(headers.get("x-forwarded-for") ?? "", hops) ?? "");
+}
+
+/** The n-th entry from the right of a comma-separated list (Headers joins repeated fields with ", "). */
+function hopFromRight(list: string, n: number): string | undefined {
+  const hops = list.split(",").map((hop) => hop.trim());
+  return hops.length >= n ? hops[hops.length - n] : undefined;
 }
 
 function normalise(raw: string): string | null {

@@ -13,7 +13,21 @@ export function refuseControlCharacters(label: string, { multiline = false }: { 
   return [(value: string) => !pattern.test(value), { message: `${label} must not contain control characters.` }] as const;
 }
 
+export function hasControlCharacters(value: string, { multiline = false }: { multiline?: boolean } = {}): boolean {
+  return (multiline ? MULTI_LINE : SINGLE_LINE).test(value);
+}
+
 /** A search box's text without control characters (a search refuses nothing: it finds what is left). */
 export function searchText(value: string | undefined): string {
   return (value ?? "").replace(ANY_CONTROL, "").trim();
+}
+
+/**
+ * Text a client sent that we keep for display only (a User-Agent in the request log): its
+ * control characters — C0, DEL, C1 (a header's obs-text bytes arrive as U+0080–U+00FF) and
+ * the Unicode line separators — are dropped, so no escape sequence or forged line reaches
+ * a screen, a terminal or a CSV export.
+ */
+export function printableText(value: string): string {
+  return value.replace(ANY_CONTROL, "");
 }

@@ -1,5 +1,5 @@
-import { AppError } from "@/lib/platform/errors/app-error";
 import { handleStripeWebhook, STRIPE_WEBHOOK_MAX_BYTES } from "@/lib/domain/billing/stripe-webhook";
+import { readBoundedBody } from "@/lib/platform/http/bounded-body";
 import { errorResponse, jsonResponse, newRequestId } from "@/lib/platform/http/responses";
 
 // Stripe's webhook endpoint (register <app URL>/api/stripe/webhook in Stripe). The raw body
@@ -9,11 +9,8 @@ export const dynamic = "force-dynamic";
 export async function POST(request: Request) {
   const requestId = newRequestId();
   try {
-    const length = Number(request.headers.get("content-length") ?? 0);
-    const body = length > STRIPE_WEBHOOK_MAX_BYTES ? null : await request.text();
-    if (body === null || Buffer.byteLength(body) > STRIPE_WEBHOOK_MAX_BYTES) {
-      throw new AppError("PAYLOAD_TOO_LARGE", "The body is larger than a Stripe event can be.");
-    }
+    // Stripe's events are well under the cap; reading stops at it while the body streams.
+    const body = (await readBoundedBody(request, STRIPE_WEBHOOK_MAX_BYTES)).toString("utf8");
     const outcome = await handleStripeWebhook(body, request.headers.get("stripe-signature"));
     return jsonResponse({ received: true, ...outcome }, 200, { "x-request-id": requestId, "cache-control": "no-store" });
   } catch (error) {

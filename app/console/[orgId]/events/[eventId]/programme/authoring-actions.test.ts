@@ -82,6 +82,15 @@ describe("programme authoring actions", () => {
     expect(await getDb().session.count({ where: { eventId, title: "Capped" } })).toBe(0);
   });
 
+  it("moves only the four lists: an inherited name such as __proto__ moves nothing and never reaches SQL", async () => {
+    session.user = admin;
+    const track = await getDb().track.create({ data: { eventId, name: "Fixed" } });
+    for (const list of ["__proto__", "constructor", "toString", "hasOwnProperty"]) {
+      const result = await authoring.moveItemAction(null, form({ orgId, list, id: track.id, direction: "up" }));
+      expect(result, list).toMatchObject({ ok: true, message: "Nothing moved." });
+    }
+  });
+
   it("refuses members (admin_required) and writes nothing", async () => {
     session.user = member;
     const track = await getDb().track.create({ data: { eventId, name: "Kept" } });

@@ -158,12 +158,13 @@ export async function deleteInfoSectionAction(_previous: ActionState<null>, form
   });
 }
 
-const MOVABLE: Record<string, OrderedTable> = { track: "Track", room: "Room", sponsor: "Sponsor", infoSection: "InfoSection" };
+// A Map: a plain object would answer `__proto__` or `constructor` from its prototype.
+const MOVABLE = new Map<string, OrderedTable>([["track", "Track"], ["room", "Room"], ["sponsor", "Sponsor"], ["infoSection", "InfoSection"]]);
 
 /** Moves a track, room, sponsor or info section one place up or down its list. */
 export async function moveItemAction(_previous: ActionState<null>, formData: FormData): Result {
   return asAdmin(formData, async (orgId, actor) => {
-    const table = MOVABLE[text(formData, "list")];
+    const table = MOVABLE.get(text(formData, "list"));
     const direction = text(formData, "direction") as MoveDirection;
     if (!table) return "Nothing moved.";
     const { moved } = await moveItem(orgId, table, text(formData, "id"), direction, actor);
