@@ -66,26 +66,33 @@ test("sign-up validates in the browser", async ({ page }) => {
   await expect(page.getByText("Use at least 10 characters.")).toBeVisible();
 });
 
-test("sign-up answers a taken email exactly like a free one and changes nothing", async ({ page }) => {
-  // What a prober sees: the server action's status and the page it leads to.
-  async function probe(email: string, orgName: string, password: string) {
-    const response = page.waitForResponse((r) => r.request().method() === "POST" && new URL(r.url()).pathname === "/sign-up");
-    await submitSignUp(page, { email, orgName, password });
-    const url = new URL(page.url());
-    return { status: (await response).status(), path: url.pathname, signedUp: url.searchParams.get("signedUp"), notice: await page.getByTestId("sign-up-notice").innerText(), form: await page.getByTestId("form-status").innerText() };
-  }
+test("sign-up signs a new organizer in; a taken email gets the same answer without a session, and nothing changes", async ({ page, browser }) => {
+  await page.setViewportSize({ width: 1280, height: 800 });
   const taken = uniqueEmail("taken");
-  const free = await probe(taken, "First", PASSWORD);
-  const again = await probe(taken, "Second", "the prober's own password");
-  expect(again).toEqual(free);
-  expect(free.notice).toContain("If you already had an account, nothing was changed");
+  const first = await submitSignUp(page, { email: taken, orgName: "First", password: PASSWORD });
+  // The new organizer goes straight to the new organization's console.
+  await page.waitForURL(/\/console\/[0-9a-f-]{36}$/);
+  await expect(page.getByTestId("org-switcher")).toContainText("First");
+
+  // A prober, in a browser of their own, signs up with the same address.
+  const prober = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+  const proberPage = await prober.newPage();
+  const again = await submitSignUp(proberPage, { email: taken, orgName: "Second", password: "the prober's own password" });
+  expect({ status: again.status, redirect: again.redirect }).toEqual({ status: first.status, redirect: first.redirect });
+  expect(first.setsSession).toBe(true);
+  expect(again.setsSession).toBe(false);
+  await proberPage.waitForURL((url) => url.pathname === "/sign-in" && url.searchParams.get("signedUp") === "1");
+  await expect(proberPage.getByTestId("sign-up-notice")).toContainText("nothing was changed and we sent it an email");
+  expect((await prober.cookies()).some((cookie) => cookie.name.includes("next-auth.session-token"))).toBe(false);
+  await proberPage.goto("/console");
+  await proberPage.waitForURL(/\/sign-in\?callbackUrl=/);
 
   // The prober's password does not open the account; the owner's still does, with only the first organization.
-  await page.getByLabel("Password").fill("the prober's own password");
-  await page.getByRole("button", { name: "Sign in" }).click();
-  await expect(page.getByTestId("form-status")).toHaveText("Email or password is incorrect.");
-  await signIn(page, taken);
-  await expect(page.getByTestId("org-switcher")).toContainText("First");
+  await proberPage.getByLabel("Email").fill(taken);
+  await proberPage.getByLabel("Password").fill("the prober's own password");
+  await proberPage.getByRole("button", { name: "Sign in" }).click();
+  await expect(proberPage.getByTestId("form-status")).toHaveText("Email or password is incorrect.");
+  await prober.close();
   await page.getByTestId("org-switcher").click();
   await expect(page.getByText("Second")).toHaveCount(0);
 });

@@ -29,6 +29,11 @@ export class HashQueue {
     private readonly maxQueued: number,
   ) {}
 
+  /** Hashes waiting for a slot now; tests read it. */
+  get queued(): number {
+    return this.queuedHashes;
+  }
+
   async run<T>(work: () => Promise<T>): Promise<T> {
     if (this.running >= this.concurrency) {
       if (this.queuedHashes >= this.maxQueued) throw hashingBusyError();
@@ -80,4 +85,20 @@ export function passwordHashQueue(): HashQueue {
     positiveInt(process.env.PASSWORD_HASH_QUEUE, DEFAULT_QUEUE),
   );
   return globalQueue.passwordHashQueue;
+}
+
+// Hashes for a new account (public sign-up, invitation sign-up) are asked for by people
+// without an account, so they pass a gate of their own before the shared queue: at most
+// one of them is in that queue at a time, a few more wait at the gate, the rest are told
+// the server is busy. However many arrive, a sign-in finds at most one such hash ahead of
+// it and the queue never fills up with them.
+const NEW_ACCOUNT_CONCURRENCY = 1;
+const NEW_ACCOUNT_QUEUE = 4;
+
+const globalGate = globalThis as unknown as { newAccountHashGate?: HashQueue };
+
+/** The gate new-account hashes pass before the process-wide queue. */
+export function newAccountHashGate(): HashQueue {
+  globalGate.newAccountHashGate ??= new HashQueue(NEW_ACCOUNT_CONCURRENCY, NEW_ACCOUNT_QUEUE);
+  return globalGate.newAccountHashGate;
 }

@@ -1,5 +1,8 @@
 import { randomBytes } from "node:crypto";
 import { describe, expect, it } from "vitest";
+import { OPERATOR } from "@/lib/domain/audit/record";
+import { acceptInvite, acceptInviteWithNewAccount, createInvite } from "@/lib/domain/orgs/invites";
+import { signUpWithOrganization } from "@/lib/domain/orgs/sign-up";
 import { getDb } from "@/lib/platform/db/client";
 import { getAuthOptions } from "./options";
 import { oauthProviderList, oauthProviders, resolveOAuthUser, verifiedOAuthEmail } from "./oauth";
@@ -85,6 +88,43 @@ describe("next-auth's signIn callback (as next-auth calls it after the provider 
     const email = `newcomer-${randomBytes(4).toString("hex")}@example.com`;
     await expect(signIn(email, true)).resolves.toBe(true);
     expect(await getDb().user.findUnique({ where: { email } })).toMatchObject({ passwordHash: null });
+  });
+});
+
+// The inviter holds the invitation link (the console shows it), so opening it proves
+// nothing about who reads the invited address: an attacker invites the victim's address to
+// their own organization and accepts it themself, with a password of their choosing.
+describe("an invitation accepted by whoever holds the link is not proof of the address", { timeout: 60_000 }, () => {
+  const googleSignIn = (email: string) => {
+    const account = { provider: "google", type: "oauth" as const, providerAccountId: `sub-${email}`, access_token: "t" };
+    const user = { id: account.providerAccountId, email, name: "Owner" };
+    return { account, user, result: getAuthOptions().callbacks!.signIn!({ user, account, profile: { email, name: "Owner", email_verified: true } as never }) };
+  };
+
+  async function attackerOrg() {
+    const { org } = await signUpWithOrganization({ email: `attacker-${randomBytes(4).toString("hex")}@example.com`, password: "the attacker's password", orgName: "Attacker org" });
+    return org.id;
+  }
+
+  it("invitation sign-up: the real owner's later Google sign-in is not linked into the account the attacker made", async () => {
+    const victim = `victim-${randomBytes(4).toString("hex")}@corp.test`;
+    const { token } = await createInvite(await attackerOrg(), { email: victim, role: "member" }, OPERATOR);
+    await acceptInviteWithNewAccount(token, { password: "the attacker's password" });
+    const planted = await getDb().user.findUniqueOrThrow({ where: { email: victim } });
+    expect(planted.emailVerifiedAt).toBeNull();
+    const { account, user, result } = googleSignIn(victim);
+    await expect(result).resolves.toBe("/sign-in?error=OAuthLinkRefused");
+    // No session can be made for the planted account from this provider sign-in either.
+    await expect(getAuthOptions().callbacks!.jwt!({ token: { email: victim, sub: user.id }, user, account, trigger: "signIn" })).rejects.toThrow();
+  });
+
+  it("accept path: a password account the attacker registered is not verified by accepting their own invitation", async () => {
+    const victim = `victim-${randomBytes(4).toString("hex")}@corp.test`;
+    const { user: planted } = await signUpWithOrganization({ email: victim, password: "the attacker's password", orgName: "Planted" });
+    const { token } = await createInvite(await attackerOrg(), { email: victim, role: "member" }, OPERATOR);
+    await acceptInvite(token, planted.id);
+    expect((await getDb().user.findUniqueOrThrow({ where: { id: planted.id } })).emailVerifiedAt).toBeNull();
+    await expect(googleSignIn(victim).result).resolves.toBe("/sign-in?error=OAuthLinkRefused");
   });
 });
 

@@ -1,7 +1,7 @@
 import { randomBytes, timingSafeEqual } from "node:crypto";
 import { performance } from "node:perf_hooks";
 import { setTimeout as sleep } from "node:timers/promises";
-import { passwordHashQueue } from "./hash-queue";
+import { newAccountHashGate, passwordHashQueue } from "./hash-queue";
 import { scryptOnWorker } from "./scrypt-worker";
 
 // scrypt at OWASP's current recommendation (N=2^17, r=8, p=1). The stored form names the
@@ -87,6 +87,11 @@ function parse(stored: string): Parsed | null {
 export async function hashPassword(password: string): Promise<string> {
   const salt = randomBytes(SALT_BYTES);
   return format(SCRYPT_PARAMS, salt, await derive(password, salt, SCRYPT_PARAMS));
+}
+
+/** hashPassword for an account someone without one is creating: through the new-account gate (hash-queue.ts). */
+export async function hashNewAccountPassword(password: string): Promise<string> {
+  return newAccountHashGate().run(() => hashPassword(password));
 }
 
 export async function verifyPassword(password: string, stored: string): Promise<boolean> {

@@ -4,8 +4,10 @@
 
 export const SIGNED_UP_PARAM = "signedUp";
 
+// A new account is signed in by the sign-up itself and never sees this page; the same
+// redirect brings a taken address here, whose owner was sent an email.
 export const SIGN_UP_NOTICE =
-  "If this address is new, your account and organization are ready: sign in with the password you just chose. If you already had an account, nothing was changed: sign in with your existing password.";
+  "If this address already has an account, nothing was changed and we sent it an email: sign in with that account's password.";
 
 export const INVITE_SIGN_UP_NOTICE =
   "If this address had no account, it is ready and you have joined: sign in with the password you just chose. If it already had an account, nothing was changed: sign in with your existing password to accept the invitation.";

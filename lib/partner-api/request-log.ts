@@ -55,6 +55,8 @@ export type RequestLog = {
   requestId: string;
   orgId?: string;
   keyId?: string;
+  /** Kept out of the key's request log (a refusal past the per-minute few, refusals.ts); still a log line. */
+  keyLogOmitted?: boolean;
   /** Logs the line and hands the response back. */
   finish: (response: Response, error?: unknown) => Promise<Response>;
 };
@@ -78,10 +80,11 @@ export function startRequestLog(request: Request, context: RouteContext, request
         orgId: log.orgId ?? null,
         keyId: log.keyId ?? null,
         errorCode: code ?? null,
+        ...(log.keyLogOmitted ? { keyLogOmitted: true } : {}),
       };
       if (response.status >= 500) logger.error(line, "partner api request");
       else logger.info(line, "partner api request");
-      if (log.orgId && log.keyId && requestLogEnabled()) {
+      if (log.orgId && log.keyId && !log.keyLogOmitted && requestLogEnabled()) {
         const written = recordApiRequest({
           orgId: log.orgId,
           keyId: log.keyId,

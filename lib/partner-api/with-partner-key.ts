@@ -5,7 +5,8 @@ import type { Scope } from "@/lib/domain/keys/scopes";
 import { authenticateAndCount, readPresentedKey, recordKeyUse, type AuthenticatedKey, type BoundReadRequest } from "./authenticate";
 import type { KeyBoundRead } from "./key-bound-read";
 import { rateLimitedError, rateLimitHeaders } from "./rate-limit";
-import { startRequestLog } from "./request-log";
+import { countRefusal, isRefusal, refusalLimitExceeded, REFUSED_LOGGED_PER_MINUTE, tooManyRefusalsError } from "./refusals";
+import { startRequestLog, type RequestLog } from "./request-log";
 import { readJsonBody } from "./request-body";
 import { clientAddress } from "@/lib/platform/http/client-address";
 import { baseHeaders, errorResponse, jsonResponse, newRequestId } from "@/lib/platform/http/responses";
@@ -13,6 +14,8 @@ import { baseHeaders, errorResponse, jsonResponse, newRequestId } from "@/lib/pl
 // The one wrapper of every keyed /partner/v1 route. Checks run in this fixed order
 // (README, "Request pipeline"); the first that fails answers:
 //   1. credentials          401 missing_key | invalid_key | revoked_key | expired_key
+//                           (steps 1 and 2 refused more than 600 times a minute from one
+//                           address or for one key: 429, refusals.ts)
 //   2. IP allowlist         403 ip_not_allowed (the key's ranges, matched in step 1's
 //                           statement against clientAddress(); right after the credentials,
 //                           so a caller outside the list learns nothing of the org's state)
@@ -103,10 +106,23 @@ export function withPartnerKey<Q extends z.ZodType = z.ZodUndefined, B extends z
       return log.finish(
         jsonResponse(result.body, result.status ?? 200, { ...baseHeaders(requestId), ...limitHeaders, ...result.headers }),
       );
-    } catch (error) {
+    } catch (caught) {
+      const error = isRefusal(caught) ? await countedRefusal(caught, log, request) : caught;
       return log.finish(errorResponse(error, requestId, limitHeaders), error);
     }
   };
+}
+
+/**
+ * A refused request (step 1 or 2) is counted per client address and per key
+ * (refusals.ts): past 600 a minute it is answered 429 instead, and past the first few a
+ * minute of a key it stays out of that key's request log. Should counting fail, the
+ * refusal is answered as it was.
+ */
+async function countedRefusal(error: unknown, log: RequestLog, request: Request): Promise<unknown> {
+  const count = await countRefusal({ address: clientAddress(request.headers), keyId: log.keyId }).catch(() => null);
+  if (count && log.keyId && count.keyCount > REFUSED_LOGGED_PER_MINUTE) log.keyLogOmitted = true;
+  return count && refusalLimitExceeded(count) ? tooManyRefusalsError(count) : error;
 }
 
 /** Public routes (OpenAPI, docs, unknown paths) still carry the request id and envelope. */

@@ -7,10 +7,15 @@
 // credentials endpoint, each for a new unknown email from a new forwarded IP
 // (TRUST_PROXY_HEADERS=1), so no per-account or per-IP limit stops them. Meanwhile a
 // legitimate user signs in one attempt at a time, and a partner calls GET /partner/v1/me at
-// BENCH_ME_RATE per second (default 8, under one key's 600/min).
+// BENCH_ME_RATE per second (default 8, under one key's 600/min). Last, for BENCH_DURATION
+// seconds, a sign-up flood: BENCH_SIGN_UP_RATE posts per second (default 20, open loop),
+// alternating the public sign-up form (a new email each) and the invitation sign-up form
+// (a random invitation token each), each from a new forwarded IP, while the legitimate
+// user keeps signing in one attempt at a time.
 //
 // stdout: one JSON line of set-up facts, then one JSON line of results:
 //   { enumeration: { wrongPassword, unknownEmail }, signInQuiet, attack, serverCpu, signIn, partnerMe,
+//     signUpFlood: { signUps, inviteSignUps, signIn, organizationsCreated },
 //     targets: { signInP99Ms, meP99Ms }, meetsTargets } (each figure { p50Ms, p99Ms, maxMs, count, statuses })
 // stderr: progress. Database: as bench:api (BENCH_DATABASE_SERVER / DATABASE_URL, fresh
 // database BENCH_DATABASE_NAME, default svc_bench_auth; else embedded PGlite).
@@ -27,6 +32,8 @@ import { percentile } from "./lib/load";
 import { ensureBuild, startNextServer, type NextServer } from "./lib/next-server";
 import { processTreeCpuMs } from "./lib/process-cpu";
 import { credentialsPost, csrf } from "./lib/sign-in";
+import { postActionForm, readActionForm } from "./lib/action-form";
+import { createInvite } from "@/lib/domain/orgs/invites";
 import { runMain } from "./lib/run-main";
 
 const log = (line: string) => process.stderr.write(`[bench:auth] ${line}\n`);
@@ -82,6 +89,7 @@ async function main(): Promise<number> {
   const attackRate = numberFromEnv("BENCH_ATTACK_RATE", 40);
   const probes = numberFromEnv("BENCH_PROBES", 12);
   const meRate = numberFromEnv("BENCH_ME_RATE", 8);
+  const signUpRate = numberFromEnv("BENCH_SIGN_UP_RATE", 20);
   process.env.BENCH_DATABASE_NAME ||= "svc_bench_auth";
   let database: BenchDatabase | undefined;
   let server: NextServer | undefined;
@@ -99,6 +107,8 @@ async function main(): Promise<number> {
     const probeAccounts = Array.from({ length: probes }, (_, index) => `bench-probe-${index}-${randomBytes(4).toString("hex")}@example.com`);
     const probeHash = await hashPassword("a probe account's own password");
     await getDb().user.createMany({ data: probeAccounts.map((address) => ({ email: address, passwordHash: probeHash })) });
+    // An invitation whose page gives the invitation sign-up form (the flood posts it with random tokens).
+    const invitation = await createInvite(org.id, { email: `bench-invited-${randomBytes(4).toString("hex")}@example.com`, role: "member" }, OPERATOR);
     await disconnectDb();
 
     ensureBuild(log);
@@ -161,6 +171,40 @@ async function main(): Promise<number> {
       legitimate,
     ]);
     const cpuAfter = processTreeCpuMs(server.pid);
+
+    // The sign-up flood, measured by the legitimate user's sign-ins that run through it.
+    log(`sign-up flood: ${signUpRate}/s for ${seconds} s`);
+    const orgsBefore = await getDb().organization.count();
+    const signUpForm = await readActionForm(baseUrl, "/sign-up");
+    const inviteForm = await readActionForm(baseUrl, `/invite/${invitation.token}`);
+    const floodDeadline = performance.now() + seconds * 1000;
+    const floodSignIns: Sample[] = [];
+    const floodLegitimate = (async () => {
+      while (performance.now() < floodDeadline) {
+        floodSignIns.push(await timed(() => credentialsPost(baseUrl, userSession, email, PASSWORD, randomIp())));
+      }
+    })();
+    const signUps: Sample[] = [];
+    const inviteSignUps: Sample[] = [];
+    let sent = 0;
+    await Promise.all([
+      openLoop(signUpRate, seconds, async () => {
+        sent += 1;
+        if (sent % 2 === 0) {
+          const token = randomBytes(32).toString("base64url");
+          const sample = await timed(() => postActionForm(baseUrl, `/invite/${token}`, inviteForm, { token, name: "Flood", password: "flood password, long enough" }, randomIp()));
+          inviteSignUps.push(sample);
+          return sample;
+        }
+        const fields = { orgName: "Flood org", name: "Flood", email: `flood-${randomBytes(6).toString("hex")}@example.com`, password: "flood password, long enough" };
+        const sample = await timed(() => postActionForm(baseUrl, "/sign-up", signUpForm, fields, randomIp()));
+        signUps.push(sample);
+        return sample;
+      }),
+      floodLegitimate,
+    ]);
+    const organizationsCreated = (await getDb().organization.count()) - orgsBefore;
+    const floodSignInSummary = summarise(floodSignIns);
     // The server's CPU while the attack ran (the legitimate user's hashes included): what it
     // costs, a figure that keeps its meaning when other work shares the machine.
     const serverCpuMs = cpuBefore !== null && cpuAfter !== null ? Math.round(cpuAfter - cpuBefore) : null;
@@ -174,8 +218,11 @@ async function main(): Promise<number> {
       serverCpu: serverCpuMs === null ? null : { totalMs: serverCpuMs, perAttackRequestMs: Math.round((serverCpuMs / attack.length) * 10) / 10, ofTheAttackWindow: Math.round((serverCpuMs / (seconds * 1000)) * 100) / 100 },
       signIn: signInSummary,
       partnerMe: meSummary,
+      signUpFlood: { signUps: summarise(signUps), inviteSignUps: summarise(inviteSignUps), signIn: floodSignInSummary, organizationsCreated },
       targets: { signInP99Ms: TARGET_SIGN_IN_P99_MS, meP99Ms: TARGET_ME_P99_MS },
-      meetsTargets: signInSummary.p99Ms < TARGET_SIGN_IN_P99_MS && allOk(signInSummary) && meSummary.p99Ms < TARGET_ME_P99_MS && allOk(meSummary),
+      meetsTargets:
+        signInSummary.p99Ms < TARGET_SIGN_IN_P99_MS && allOk(signInSummary) && meSummary.p99Ms < TARGET_ME_P99_MS && allOk(meSummary) &&
+        floodSignInSummary.p99Ms < TARGET_SIGN_IN_P99_MS && allOk(floodSignInSummary),
     });
     return 0;
   } finally {

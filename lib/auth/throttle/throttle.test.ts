@@ -4,7 +4,8 @@ import { authorizeCredentials } from "@/lib/auth/credentials";
 import { hashPassword } from "@/lib/auth/passwords";
 import { passwordHashQueue } from "@/lib/auth/hash-queue";
 import { getDb, sqlRows } from "@/lib/platform/db/client";
-import { acceptInviteWithNewAccount } from "@/lib/domain/orgs/invites";
+import { OPERATOR } from "@/lib/domain/audit/record";
+import { acceptInviteWithNewAccount, createInvite } from "@/lib/domain/orgs/invites";
 import { signUpWithOrganization } from "@/lib/domain/orgs/sign-up";
 import { THROTTLE_LIMITS, THROTTLE_WINDOW_SECONDS } from "./limits";
 import { bucketKey, recordAttempt, throttleStatus } from "./throttle";
@@ -98,9 +99,10 @@ describe("the sign-up and invite flows use the throttle", { timeout: 120_000 }, 
     for (let index = 0; index < THROTTLE_LIMITS.invite.ip; index += 1) {
       await recordAttempt({ action: "invite", account: `token-${index}`, ip });
     }
-    const refusal = await acceptInviteWithNewAccount("any-token", { password }, new Date(), { ip }).catch((error: unknown) => error);
+    const { org } = await signUpWithOrganization({ email: fresh("inviter"), password, orgName: "Inviting" });
+    const { token } = await createInvite(org.id, { email: fresh("invited"), role: "member" }, OPERATOR);
+    const refusal = await acceptInviteWithNewAccount(token, { password }, new Date(), { ip }).catch((error: unknown) => error);
     expect(refusal).toMatchObject({ code: "RATE_LIMITED", details: { reason: "too_many_attempts" } });
-    const other = await acceptInviteWithNewAccount("any-token", { password }, new Date(), { ip: freshIp() }).catch((error: unknown) => error);
-    expect(other).toMatchObject({ code: "NOT_FOUND" });
+    await expect(acceptInviteWithNewAccount(token, { password }, new Date(), { ip: freshIp() })).resolves.toMatchObject({ role: "member" });
   });
 });

@@ -1,14 +1,18 @@
 import { createHash } from "node:crypto";
 import { sqlRows } from "@/lib/platform/db/client";
 import { AppError } from "@/lib/platform/errors/app-error";
-import { THROTTLE_LIMITS, THROTTLE_WINDOW_SECONDS, type ThrottleAction } from "./limits";
+import { newAccountGlobalLimit, THROTTLE_LIMITS, THROTTLE_WINDOW_SECONDS, type ThrottleAction } from "./limits";
 
 // A sliding-window log in PostgreSQL ("AuthThrottleEvent"): a bucket is over its limit
 // while it holds `limit` rows younger than the window, and it frees up when the
 // `limit`-th newest row ages out. Kept in the database (not memory) so the count holds
 // across serverless instances and restarts.
 
-export type ThrottleSubject = { action: ThrottleAction; account: string; ip: string | null };
+/**
+ * What an attempt is counted against: its account and IP, and, for the public sign-up
+ * paths (`newAccount`), the one bucket every new account of the service shares.
+ */
+export type ThrottleSubject = { action: ThrottleAction; account: string; ip: string | null; newAccount?: boolean };
 
 export type ThrottleStatus = { limited: false } | { limited: true; retryAfterSeconds: number };
 
@@ -19,18 +23,21 @@ export function bucketKey(action: ThrottleAction, scope: "account" | "ip", value
   return createHash("sha256").update(`${action}\0${scope}\0${value.trim().toLowerCase()}`).digest("hex");
 }
 
+const NEW_ACCOUNT_BUCKET = createHash("sha256").update("new-account\0global").digest("hex");
+
 function buckets(subject: ThrottleSubject): Bucket[] {
   const limits = THROTTLE_LIMITS[subject.action];
   const list = [{ key: bucketKey(subject.action, "account", subject.account), limit: limits.account }];
   if (subject.ip) list.push({ key: bucketKey(subject.action, "ip", subject.ip), limit: limits.ip });
+  if (subject.newAccount) list.push({ key: NEW_ACCOUNT_BUCKET, limit: newAccountGlobalLimit() });
   return list;
 }
 
-async function bucketRetryAfter({ key, limit }: Bucket): Promise<number | null> {
+async function bucketRetryAfter({ key, limit }: Bucket, windowSeconds = THROTTLE_WINDOW_SECONDS): Promise<number | null> {
   const rows = await sqlRows<{ retryAfter: number }>`
-    SELECT EXTRACT(EPOCH FROM ("createdAt" + make_interval(secs => ${THROTTLE_WINDOW_SECONDS}) - clock_timestamp()))::float8 AS "retryAfter"
+    SELECT EXTRACT(EPOCH FROM ("createdAt" + make_interval(secs => ${windowSeconds}) - clock_timestamp()))::float8 AS "retryAfter"
     FROM "AuthThrottleEvent"
-    WHERE bucket = ${key} AND "createdAt" > clock_timestamp() - make_interval(secs => ${THROTTLE_WINDOW_SECONDS})
+    WHERE bucket = ${key} AND "createdAt" > clock_timestamp() - make_interval(secs => ${windowSeconds})
     ORDER BY "createdAt" DESC
     OFFSET ${limit - 1} LIMIT 1`;
   return rows[0] ? Math.max(1, Math.ceil(rows[0].retryAfter)) : null;
@@ -38,7 +45,7 @@ async function bucketRetryAfter({ key, limit }: Bucket): Promise<number | null> 
 
 /** Whether the subject's account or IP has used up its window, and for how long. */
 export async function throttleStatus(subject: ThrottleSubject): Promise<ThrottleStatus> {
-  const waits = await Promise.all(buckets(subject).map(bucketRetryAfter));
+  const waits = await Promise.all(buckets(subject).map((bucket) => bucketRetryAfter(bucket)));
   const longest = Math.max(0, ...waits.map((wait) => wait ?? 0));
   return longest > 0 ? { limited: true, retryAfterSeconds: longest } : { limited: false };
 }
@@ -62,6 +69,30 @@ export async function recordAttempt(subject: ThrottleSubject): Promise<Attempt> 
   if (row?.ids) return { ids: row.ids };
   const status = await throttleStatus(subject);
   throw tooManyAttemptsError(status.limited ? status.retryAfterSeconds : 1);
+}
+
+/**
+ * The same sliding-window count for other things than sign-in attempts (invitations):
+ * one event counted in every bucket at once, or in none when any is full. Buckets are
+ * named by the caller (`scope` and `value`, hashed like the auth buckets). The window is
+ * the auth one (every call sweeps rows older than its window from the shared table).
+ * Returns null when counted, else the first full bucket's scope and how long until it
+ * has room.
+ */
+export async function countInWindows(
+  kind: string,
+  buckets: { scope: string; value: string; limit: number }[],
+): Promise<null | { scope: string; retryAfterSeconds: number }> {
+  const windowSeconds = THROTTLE_WINDOW_SECONDS;
+  const keyed = buckets.map((bucket) => ({ ...bucket, key: createHash("sha256").update(`${kind}\0${bucket.scope}\0${bucket.value}`).digest("hex") }));
+  const [row] = await sqlRows<{ ids: string[] | null }>`
+    SELECT auth_throttle_attempt(${keyed.map((bucket) => bucket.key)}::text[], ${keyed.map((bucket) => bucket.limit)}::int[], ${windowSeconds}::int)::text[] AS ids`;
+  if (row?.ids) return null;
+  for (const bucket of keyed) {
+    const wait = await bucketRetryAfter(bucket, windowSeconds);
+    if (wait !== null) return { scope: bucket.scope, retryAfterSeconds: wait };
+  }
+  return { scope: keyed[0]?.scope ?? "", retryAfterSeconds: 1 };
 }
 
 /** Takes back an attempt that checked nothing (a full hash queue, a failure on our side). */

@@ -2,17 +2,19 @@ import { createHash, randomBytes } from "node:crypto";
 import { z } from "zod";
 import { recordAudit, type Actor } from "@/lib/domain/audit/record";
 import { inviteSchema, inviteSignUpSchema } from "@/lib/auth/form-schemas";
-import { hashPassword } from "@/lib/auth/passwords";
+import { hashNewAccountPassword, hashPassword } from "@/lib/auth/passwords";
 import { recordAttempt } from "@/lib/auth/throttle/throttle";
 import { getDb } from "@/lib/platform/db/client";
 import { WRITE_TRANSACTION } from "@/lib/platform/db/write-transaction";
 import { AppError, validationError } from "@/lib/platform/errors/app-error";
 import type { Invite, Organization } from "@/lib/generated/prisma/client";
+import { countInvitation } from "./invite-limits";
 import { emailTakenError, isUniqueViolation } from "./sign-up";
 
-// Invitations are one-time links: no email is sent by this product, so the admin hands
-// the link over. The token is 256 random bits shown once; only its sha256 is stored, so a
-// database leak does not yield working links. A fast hash is enough for that much entropy.
+// Invitations are one-time links, mailed to the address (invite-mail.ts) and shown to the
+// admin who made them, so the link proves nothing about who reads the address. The token
+// is 256 random bits shown once; only its sha256 is stored, so a database leak does not
+// yield working links. A fast hash is enough for that much entropy.
 
 export const INVITE_TTL_MS = 7 * 24 * 60 * 60 * 1000;
 const TOKEN_BYTES = 32;
@@ -35,7 +37,8 @@ export function inviteState(invite: Pick<Invite, "acceptedAt" | "expiresAt">, no
 /**
  * Creates an invitation and returns its token (the only time it exists in clear). Inviting
  * an address that already has a pending invite replaces that invite, so an admin who lost
- * a link just invites again; the old link stops working.
+ * a link just invites again; the old link stops working. Invitations are counted per
+ * organization, inviter and address (invite-limits.ts) before anything is written.
  */
 export async function createInvite(
   orgId: string,
@@ -46,6 +49,7 @@ export async function createInvite(
   const parsed = inviteSchema.safeParse(input);
   if (!parsed.success) throw validationError(parsed.error.issues);
   const { email, role } = parsed.data;
+  await countInvitation(orgId, email, actor);
   const token = randomBytes(TOKEN_BYTES).toString("base64url");
   const invite = await getDb().$transaction(async (tx) => {
     const member = await tx.membership.findFirst({ where: { orgId, user: { email } } });
@@ -98,6 +102,10 @@ export async function findInviteByToken(token: string): Promise<InviteWithOrg | 
   });
 }
 
+function inviteNotFound(): AppError {
+  return new AppError("NOT_FOUND", "This invitation link is not valid.", { reason: "invite_not_found" });
+}
+
 function inviteRefusal(state: Exclude<InviteState, "pending">): AppError {
   return state === "accepted"
     ? new AppError("CONFLICT", "This invitation has already been used.", { reason: "invite_used" })
@@ -119,7 +127,7 @@ async function lockPendingInvite(tx: Tx, token: string, now: Date): Promise<Invi
   const tokenHash = hashInviteToken(token);
   const locked = await tx.$queryRaw<{ id: string }[]>`SELECT id FROM "Invite" WHERE "tokenHash" = ${tokenHash} FOR UPDATE`;
   const invite = locked[0] ? await tx.invite.findUnique({ where: { id: locked[0].id } }) : null;
-  if (!invite) throw new AppError("NOT_FOUND", "This invitation link is not valid.", { reason: "invite_not_found" });
+  if (!invite) throw inviteNotFound();
   const state = inviteState(invite, now);
   if (state !== "pending") throw inviteRefusal(state);
   return invite;
@@ -135,8 +143,8 @@ export async function acceptInvite(token: string, userId: string, now: Date = ne
     const invite = await lockPendingInvite(tx, token, now);
     const user = await tx.user.findUniqueOrThrow({ where: { id: userId } });
     if (user.email.toLowerCase() !== invite.email.toLowerCase()) throw emailMismatch(invite.email);
-    // Opening the link proves the user receives mail at this address.
-    if (!user.emailVerifiedAt) await tx.user.update({ where: { id: userId }, data: { emailVerifiedAt: now } });
+    // The address stays as (un)verified as it was: the inviter holds this link too, so
+    // opening it proves nothing about who reads the address (docs/security.md).
     await tx.membership.upsert({
       where: { orgId_userId: { orgId: invite.orgId, userId } },
       create: { orgId: invite.orgId, userId, role: invite.role },
@@ -149,8 +157,9 @@ export async function acceptInvite(token: string, userId: string, now: Date = ne
 }
 
 /**
- * Someone without an account accepts: the user is created with the invite's email (which
- * the link proves they received), joined and the invite used, in one transaction.
+ * Someone without an account accepts: the user is created with the invite's email, joined
+ * and the invite used, in one transaction. The address is not marked verified: only a
+ * link mailed to it and opened proves that (a password reset does).
  */
 export async function acceptInviteWithNewAccount(
   token: string,
@@ -158,16 +167,36 @@ export async function acceptInviteWithNewAccount(
   now: Date = new Date(),
   client: { ip: string | null } = { ip: null },
 ) {
+  return createInvitedAccount(token, input, now, client, false);
+}
+
+/**
+ * The link is looked up before anything is counted or hashed: an unknown, used or expired
+ * link costs one indexed read, never a password hash (it tells nothing about accounts: a
+ * valid link names its address to whoever holds it anyway). A valid link is counted per
+ * invitation and client IP (and service-wide when `open`, the public page) and hashed
+ * whether or not its address has an account, so those two cost the same.
+ */
+async function createInvitedAccount(
+  token: string,
+  input: z.input<typeof inviteSignUpSchema>,
+  now: Date,
+  client: { ip: string | null },
+  open: boolean,
+) {
   const parsed = inviteSignUpSchema.safeParse(input);
   if (!parsed.success) throw validationError(parsed.error.issues);
-  // Counted per invitation and per client IP; hashed before the invite is looked at, so
-  // every outcome (taken email, unknown or used link) costs the same time.
-  await recordAttempt({ action: "invite", account: hashInviteToken(token), ip: client.ip });
-  const passwordHash = await hashPassword(parsed.data.password);
+  const found = await findInviteByToken(token);
+  if (!found) throw inviteNotFound();
+  const state = inviteState(found, now);
+  if (state !== "pending") throw inviteRefusal(state);
+  await recordAttempt({ action: "invite", account: hashInviteToken(token), ip: client.ip, newAccount: open });
+  const passwordHash = open ? await hashNewAccountPassword(parsed.data.password) : await hashPassword(parsed.data.password);
   try {
     return await getDb().$transaction(async (tx) => {
       const invite = await lockPendingInvite(tx, token, now);
-      const user = await tx.user.create({ data: { email: invite.email, name: parsed.data.name, passwordHash, emailVerifiedAt: now } });
+      // Not verified: whoever holds the link (the inviter included) chose this password.
+      const user = await tx.user.create({ data: { email: invite.email, name: parsed.data.name, passwordHash } });
       await tx.membership.create({ data: { orgId: invite.orgId, userId: user.id, role: invite.role } });
       await tx.invite.update({ where: { id: invite.id }, data: { acceptedAt: now } });
       await recordAcceptance(tx, invite, user);
@@ -193,13 +222,13 @@ export async function acceptInviteWithoutDisclosure(
   client: { ip: string | null } = { ip: null },
 ): Promise<{ email: string }> {
   try {
-    await acceptInviteWithNewAccount(token, input, now, client);
+    await createInvitedAccount(token, input, now, client, true);
   } catch (error) {
     if (!(error instanceof AppError && error.details?.reason === "email_taken")) throw error;
   }
   // Looked up on both paths, so neither does more database work than the other here.
   const invite = await findInviteByToken(token);
-  if (!invite) throw new AppError("NOT_FOUND", "This invitation link is not valid.", { reason: "invite_not_found" });
+  if (!invite) throw inviteNotFound();
   return { email: invite.email };
 }
 

@@ -1,10 +1,12 @@
 import { z } from "zod";
 import { newOrganizationSchema, signUpSchema } from "@/lib/auth/form-schemas";
-import { hashPassword } from "@/lib/auth/passwords";
+import { hashNewAccountPassword, hashPassword } from "@/lib/auth/passwords";
 import { recordAttempt } from "@/lib/auth/throttle/throttle";
 import { getDb } from "@/lib/platform/db/client";
 import { AppError, validationError } from "@/lib/platform/errors/app-error";
 import { Prisma } from "@/lib/generated/prisma/client";
+import type { SendMailResult } from "@/lib/platform/mail/send-mail";
+import { mailSignUpAttempt } from "./sign-up-mail";
 
 export type SignUpInput = z.input<typeof signUpSchema>;
 
@@ -30,12 +32,15 @@ type SignUpData = z.output<typeof signUpSchema>;
  * not reused because it writes through getDb(), outside the transaction (the name rules
  * are the same as its orgNameSchema). The password is hashed before the transaction so no
  * connection is held during scrypt, and before the email is looked at, so a taken address
- * costs the same time as a free one. Attempts are throttled per email and client IP.
+ * costs the same time as a free one. Attempts are throttled per email and client IP, and
+ * public ones (`open`) also service-wide and through the new-account hash gate, before
+ * any hash: a flood of sign-ups neither creates organizations without bound nor holds up
+ * sign-ins (docs/security.md "Sign-up bounds and the hash queue").
  */
-async function createAccountWithOrganization(data: SignUpData, client: { ip: string | null }) {
+async function createAccountWithOrganization(data: SignUpData, client: { ip: string | null }, open: boolean) {
   const { name, email, password, orgName } = data;
-  await recordAttempt({ action: "sign-up", account: email, ip: client.ip });
-  const passwordHash = await hashPassword(password);
+  await recordAttempt({ action: "sign-up", account: email, ip: client.ip, newAccount: open });
+  const passwordHash = open ? await hashNewAccountPassword(password) : await hashPassword(password);
   try {
     return await getDb().$transaction(async (tx) => {
       const user = await tx.user.create({ data: { email, name, passwordHash } });
@@ -57,7 +62,7 @@ function parseSignUp(input: SignUpInput): SignUpData {
 
 /** Creates an account with its organization, or throws `email_taken` (for seeding, tests and operator tools). */
 export async function signUpWithOrganization(input: SignUpInput, client: { ip: string | null } = { ip: null }) {
-  const created = await createAccountWithOrganization(parseSignUp(input), client);
+  const created = await createAccountWithOrganization(parseSignUp(input), client, false);
   if (!created) throw emailTakenError();
   return created;
 }
@@ -66,16 +71,32 @@ export async function signUpWithOrganization(input: SignUpInput, client: { ip: s
 export type SignUpReceipt = { email: string };
 
 /**
- * The public sign-up: its answer must not tell whether the email already has an account
- * (README "Security / Enumeration"). A free email gets its account and organization, a
- * taken one gets nothing and changes nothing; both run one password hash, count against
- * the same throttles and return the same receipt. Nobody is signed in here: signing in
- * with the password is what separates the owner of the address from a prober.
+ * A public sign-up's result for the server: `receipt` is all the form may show, the same
+ * for a free and a taken address. `created` is the new account (the caller signs it in),
+ * null for a taken address. `afterAnswer` mails a taken address's owner; run it after the
+ * answer is sent, so its time does not show in the answer.
  */
-export async function signUpWithoutDisclosure(input: SignUpInput, client: { ip: string | null } = { ip: null }): Promise<SignUpReceipt> {
+export type SignUpOutcome = {
+  receipt: SignUpReceipt;
+  created: { user: { id: string; email: string; name: string }; orgId: string } | null;
+  afterAnswer: () => Promise<SendMailResult | null>;
+};
+
+/**
+ * The public sign-up: its answer must not tell whether the email already has an account
+ * (docs/security.md "Enumeration"). A free email gets its account and organization, a
+ * taken one gets nothing and changes nothing; both run one password hash, count against
+ * the same throttles and return the same receipt. Only the new account is signed in (by
+ * the caller); the owner of a taken address gets an email, never a session.
+ */
+export async function signUpWithoutDisclosure(input: SignUpInput, client: { ip: string | null } = { ip: null }): Promise<SignUpOutcome> {
   const data = parseSignUp(input);
-  await createAccountWithOrganization(data, client);
-  return { email: data.email };
+  const created = await createAccountWithOrganization(data, client, true);
+  return {
+    receipt: { email: data.email },
+    created: created ? { user: created.user, orgId: created.org.id } : null,
+    afterAnswer: async () => (created ? null : mailSignUpAttempt(data.email)),
+  };
 }
 
 /** A signed-in user (for example one who arrived through OAuth) starts an organization and administers it. */
