@@ -34,14 +34,20 @@ const row = (i: number, overrides: Partial<ApiRequestRow> = {}): ApiRequestRow =
   ...overrides,
 });
 
+type Entry = { requestId: string; route: string; status: number; durationMs: number };
+type Body = {
+  data: Entry[];
+  meta: { nextCursor: string };
+  error: { code: string; details: { reason?: string; fields: Record<string, unknown> } };
+};
+
 async function get(path: string, secret = key.secret) {
   const response = await fetch(`${server.baseUrl}/partner/v1${path}`, { headers: bearer(secret) });
-  return { status: response.status, body: (await response.json()) as Record<string, any> };
+  return { status: response.status, body: (await response.json()) as Body };
 }
 
-type Entry = { requestId: string; route: string; status: number; durationMs: number };
 /** The seeded rows of a page: this file's own calls to /requests are logged too, a moment later. */
-const seeded = (body: Record<string, any>): Entry[] => (body.data as Entry[]).filter((entry) => entry.route !== "/requests");
+const seeded = (body: { data: Entry[] }): Entry[] => (body.data as Entry[]).filter((entry) => entry.route !== "/requests");
 
 beforeAll(async () => {
   server = await startRouteServer();
