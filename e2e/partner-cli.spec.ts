@@ -6,7 +6,6 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { expect, test } from "@playwright/test";
 import { Webhook } from "standardwebhooks";
-import { SDK_TARBALL_PATH } from "@/lib/partner-api/openapi/sdk-package";
 import { closeNewKey, createKey, signUp, uniqueEmail, unlockBilling } from "./support/console";
 import { sql } from "./support/server";
 
@@ -42,7 +41,10 @@ test("svc-partner listen from the installed tarball forwards a created attendee,
     );
 
     // The tarball the reference links, from the server, into an empty project.
-    const tarball = await request.get(SDK_TARBALL_PATH);
+    const reference = await (await request.get("/partner/v1/docs")).text();
+    const tarballPath = /href="[^"]*?(\/sdk\/[^"]+\.tgz)"/.exec(reference)?.[1];
+    expect(tarballPath).toBeDefined();
+    const tarball = await request.get(tarballPath!);
     expect(tarball.status()).toBe(200);
     const app = path.join(work, "app");
     execFileSync("mkdir", ["-p", app]);
