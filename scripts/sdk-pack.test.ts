@@ -42,6 +42,15 @@ describe("npm run sdk:pack", () => {
     );
     expect(imported.trim()).toBe("function,object,function,function,function");
 
+    // The package's bin: npm links svc-partner, and it runs under Node from the tarball.
+    expect(manifest.bin).toEqual({ "svc-partner": "dist/cli.js" });
+    const bin = path.join(app, "node_modules", ".bin", "svc-partner");
+    expect(execFileSync(bin, ["--help"], { encoding: "utf8" })).toContain("svc-partner listen --forward-to URL");
+    const home = path.join(work, "home");
+    const secret = execFileSync(bin, ["listen", "--print-secret"], { encoding: "utf8", env: { ...process.env, SVC_PARTNER_HOME: home } }).trim();
+    expect(secret).toMatch(/^whsec_[A-Za-z0-9]{32}$/);
+    expect(execFileSync(bin, ["listen", "--print-secret"], { encoding: "utf8", env: { ...process.env, SVC_PARTNER_HOME: home } }).trim()).toBe(secret);
+
     writeFileSync(
       path.join(app, "index.ts"),
       `import { PartnerClient, type CreateAttendeeOptions } from "${SDK_PACKAGE_NAME}";

@@ -60,8 +60,11 @@ export function packSdk(destination = path.join(ROOT, "public", SDK_PUBLIC_DIR))
       main: "dist/index.js",
       types: "dist/index.d.ts",
       exports: { ".": { types: "./dist/index.d.ts", import: "./dist/index.js" } },
+      // The svc-partner command (listen, trigger); npm links it into node_modules/.bin.
+      bin: { "svc-partner": "dist/cli.js" },
       files: ["dist", "README.md"],
-      sideEffects: false,
+      // Only the command has effects; importing the library runs nothing.
+      sideEffects: ["./dist/cli.js"],
       engines: source.engines,
     };
     writeFileSync(path.join(staging, "package.json"), `${JSON.stringify(manifest, null, 2)}\n`);

@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { attendeeEmailSchema } from "@/lib/domain/attendees/attendee-input";
 import { normalizeBadgeCode } from "@/lib/domain/badges/badge-code";
+import { statusClassSchema } from "@/lib/domain/request-log/list";
 import { FEED_EVENT_TYPES, type FeedEventType } from "@/lib/domain/webhooks/feed-types";
 
 // Shared query parameters (spec, "Shared parameters and rules").
@@ -97,4 +98,20 @@ export const webhookEventFeedQuery = pageQuery.extend({
     .refine((value) => !Number.isNaN(value.getTime()), SINCE_MESSAGE)
     .optional()
     .describe("Only events created at or after this ISO-8601 date-time (history reaches back 30 days)"),
+});
+
+const REQUESTS_SINCE_MESSAGE = "since must be an ISO-8601 date-time with a time zone, e.g. 2026-12-01T09:30:00Z.";
+
+// GET /requests: the key's own request log, the console's filters.
+export const requestLogQuery = pageQuery.extend({
+  status: z
+    .enum(statusClassSchema.options, { error: "status must be one of 2xx, 4xx, 429, 5xx." })
+    .optional()
+    .describe("Only answers of this class: `2xx`, `4xx` (429 included), `429` or `5xx`"),
+  since: z
+    .iso.datetime({ offset: true, error: REQUESTS_SINCE_MESSAGE })
+    .transform((value) => new Date(value))
+    .refine((value) => !Number.isNaN(value.getTime()), REQUESTS_SINCE_MESSAGE)
+    .optional()
+    .describe("Only requests at or after this ISO-8601 date-time (the log keeps 14 days)"),
 });

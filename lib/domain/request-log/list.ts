@@ -18,6 +18,8 @@ export type RequestLogFilter = {
   route?: string;
   /** Exact match: finds the one request a support conversation quotes. */
   requestId?: string;
+  /** Only requests at or after this instant. */
+  since?: Date;
   /** The cursor of the previous page's last row (`keysetCursor`). */
   after?: { at: Date; id: string } | null;
   limit?: number;
@@ -53,6 +55,7 @@ export async function listKeyRequests(orgId: string, keyId: string, filter: Requ
   }
   if (filter.route) conditions.push(Prisma.sql`r.route = ${filter.route}`);
   if (filter.requestId) conditions.push(Prisma.sql`r."requestId" = ${filter.requestId}`);
+  if (filter.since) conditions.push(Prisma.sql`r.at >= ${filter.since}::timestamptz`);
   if (filter.after) conditions.push(Prisma.sql`(r.at, r.id) < (${filter.after.at}::timestamptz, ${filter.after.id}::uuid)`);
   const rows = await sqlQuery<ApiRequestEntry>(Prisma.sql`
     SELECT r.id, r.at, r.method, r.route, r.status, r."errorCode", r."durationMs", r."requestId", r."clientIp", r."userAgent"

@@ -132,6 +132,20 @@ export const AttendeeSchema = z
 
 export const CheckInSchema = z.object({ attendeeId: uuid, checkedInAt: timestamp }).meta({ id: "CheckIn" });
 
+export const ApiRequestSchema = z
+  .object({
+    requestId: z.string().describe("The `x-request-id` the response carried; quote it to support"),
+    at: timestamp.describe("When the request arrived"),
+    method: z.string(),
+    route: z.string().describe("The route's pattern, e.g. `/events/{eventId}/attendees`: no id or query value of the path"),
+    status: z.number().int().describe("The HTTP status answered"),
+    errorCode: z.string().nullable().describe("The envelope's `code` for an error answer, else null"),
+    durationMs: z.number().int().describe("Time to answer, in milliseconds"),
+    clientIp: z.string().nullable().describe("The address the request came from, when known"),
+    userAgent: z.string().nullable().describe("The User-Agent header, as sent (capped)"),
+  })
+  .meta({ id: "ApiRequest" });
+
 export const SessionAttendanceSchema = z
   .object({ id: uuid, sessionId: uuid, attendeeId: uuid, scannedAt: timestamp })
   .meta({ id: "SessionAttendance" });
@@ -189,6 +203,7 @@ export type Sponsor = z.infer<typeof SponsorSchema>;
 export type InfoSection = z.infer<typeof InfoSectionSchema>;
 export type AttendeeResource = z.infer<typeof AttendeeSchema>;
 export type CheckInResource = z.infer<typeof CheckInSchema>;
+export type ApiRequestResource = z.infer<typeof ApiRequestSchema>;
 export type SessionAttendanceResource = z.infer<typeof SessionAttendanceSchema>;
 export type FormResource = z.infer<typeof FormSchema>;
 export type FormSubmissionResource = z.infer<typeof FormSubmissionSchema>;

@@ -2,7 +2,7 @@
 // bumps API_VERSION and adds an entry at the top: newest first, each marked additive or
 // breaking. Breaking changes ship as /partner/v2 instead, so v1 entries are additive.
 
-export const API_VERSION = "2026-11-27";
+export const API_VERSION = "2026-12-01";
 
 export type ChangelogEntry = {
   version: string;
@@ -13,6 +13,15 @@ export type ChangelogEntry = {
 };
 
 export const CHANGELOG: readonly ChangelogEntry[] = [
+  {
+    version: "2026-12-01",
+    date: "2026-12-01",
+    kind: "additive",
+    changes: [
+      "`GET /requests`: the calling key's own request log of the last 14 days (the rows the console's request log shows), newest first, paged, with `status` (`2xx`, `4xx`, `429`, `5xx`) and `since` filters; any valid key, only its own requests. The SDK lists it as `requests.list()`, and `svc-partner logs` prints it.",
+      "The SDK package carries the `svc-partner` command: `listen --forward-to URL` follows `GET /webhook-events` and forwards each new event to a local receiver with a delivery's body and headers, signed with a local `whsec_` secret it prints (no public URL needed); `trigger attendee.created|attendee.updated --event-id ID` makes a test attendee on a draft event so a real event flows.",
+    ],
+  },
   {
     version: "2026-11-27",
     date: "2026-11-27",

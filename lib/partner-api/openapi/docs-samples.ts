@@ -27,6 +27,7 @@ type SdkResult = "single" | "paged" | "list" | "text";
  */
 export const SDK_CALLS: Record<keyof typeof OPERATION_PATHS, { method: string; args: string[]; result: SdkResult }> = {
   getMe: { method: "me", args: [], result: "single" },
+  listRequests: { method: "requests.list", args: ['{ status: "4xx" }'], result: "paged" },
   listEvents: { method: "events.list", args: [], result: "paged" },
   getEvent: { method: "events.get", args: ["eventId"], result: "single" },
   listSessions: { method: "sessions.list", args: ["eventId"], result: "paged" },

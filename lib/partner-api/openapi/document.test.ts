@@ -8,6 +8,7 @@ import { ERROR_STATUS } from "@/lib/platform/errors/app-error";
 import { SCOPES, type Scope } from "@/lib/domain/keys/scopes";
 import { servedMethods } from "@/lib/partner-api/route-methods";
 import { updateEvent } from "@/lib/domain/events/update-event";
+import { flushRequestLog } from "@/lib/domain/request-log/record";
 import { bearer, createTestEvent, createTestKey, createTestOrg } from "@/lib/testing/fixtures";
 import { createStockedEvent, type StockedEvent } from "@/lib/testing/programme-fixtures";
 import { startRouteServer, type RouteServer } from "@/lib/testing/route-server";
@@ -45,10 +46,10 @@ describe("the document", () => {
   });
 
   it("carries the current version and the changelog, newest first", () => {
-    expect(doc.info.version).toBe("2026-11-27");
+    expect(doc.info.version).toBe("2026-12-01");
     expect(API_VERSION).toBe(doc.info.version);
     const changelog = doc["x-changelog"];
-    expect(changelog.map((entry) => entry.version)).toEqual(["2026-11-27", "2026-11-25", "2026-09-10", "2026-09-09"]);
+    expect(changelog.map((entry) => entry.version)).toEqual(["2026-12-01", "2026-11-27", "2026-11-25", "2026-09-10", "2026-09-09"]);
     expect(changelog[0].version).toBe(doc.info.version);
     for (const entry of changelog) {
       expect(["additive", "breaking"]).toContain(entry.kind);
@@ -58,13 +59,15 @@ describe("the document", () => {
     const dates = changelog.map((entry) => entry.date);
     expect([...dates].sort().reverse()).toEqual(dates);
     expect(changelog[0].kind).toBe("additive");
-    expect(changelog[0].changes.join(" ")).toMatch(/webhook-signature/);
-    expect(changelog[0].changes.join(" ")).toMatch(/badgeCode[\s\S]*email/);
-    expect(changelog[1].changes.join(" ")).toMatch(/Idempotency-Key[\s\S]*updatedSince/);
-    expect(changelog[2].changes.join(" ")).toMatch(/badgeCode[\s\S]*featuredOnCards|featuredOnCards[\s\S]*badgeCode/);
+    expect(changelog[0].changes.join(" ")).toMatch(/GET \/requests[\s\S]*svc-partner/);
+    expect(changelog[1].changes.join(" ")).toMatch(/webhook-signature/);
+    expect(changelog[1].changes.join(" ")).toMatch(/badgeCode[\s\S]*email/);
+    expect(changelog[2].changes.join(" ")).toMatch(/Idempotency-Key[\s\S]*updatedSince/);
+    expect(changelog[3].changes.join(" ")).toMatch(/badgeCode[\s\S]*featuredOnCards|featuredOnCards[\s\S]*badgeCode/);
     // The description shows the same changelog, newest first.
     const description = doc.info.description;
-    expect(description.indexOf("**2026-11-27** (additive)")).toBeGreaterThan(0);
+    expect(description.indexOf("**2026-12-01** (additive)")).toBeGreaterThan(0);
+    expect(description.indexOf("**2026-12-01**")).toBeLessThan(description.indexOf("**2026-11-27**"));
     expect(description.indexOf("**2026-11-27**")).toBeLessThan(description.indexOf("**2026-11-25**"));
     expect(description.indexOf("**2026-11-25**")).toBeLessThan(description.indexOf("**2026-09-10**"));
     expect(description.indexOf("**2026-09-10**")).toBeLessThan(description.indexOf("**2026-09-09**"));
@@ -296,6 +299,8 @@ describe("responses match the documented schemas", () => {
   it.each(OPERATIONS.filter((operation) => operation.method === "GET" && operation.scope !== "public").map((operation) => operation.path))(
     "GET %s",
     async (route) => {
+      // The request log is written a moment after each answer: this file's earlier calls, now.
+      if (route === "/requests") await flushRequestLog();
       const response = await call("GET", concrete(route), fullKey);
       expect(response.status).toBe(200);
       const body = await response.json();

@@ -11,6 +11,7 @@ import {
   InfoSectionSchema,
   listEnvelope,
   MeSchema,
+  ApiRequestSchema,
   pagedEnvelope,
   RoomSchema,
   SessionAttendanceSchema,
@@ -41,6 +42,7 @@ const SCHEMA_REF = (id: string) => `#/components/schemas/${id}`;
 /** Resources that are components even when no operation returns them bare (FormField). */
 const RESOURCE_SCHEMAS: z.ZodType[] = [
   MeSchema,
+  ApiRequestSchema,
   EventSchema,
   SessionSchema,
   TrackSchema,

@@ -138,6 +138,17 @@ const RESOURCE_EXAMPLES: Record<string, Record<string, unknown>> = {
     createdAt: "2026-10-01T08:20:00.000Z",
   },
   WebhookEvent: sampleWebhookBody("attendee.created"),
+  ApiRequest: {
+    requestId: "req_6f0e2a9c4b7d41e3a8c5f1d2b3e4a5c6",
+    at: "2026-12-01T09:14:05.231Z",
+    method: "POST",
+    route: "/events/{eventId}/attendees",
+    status: 409,
+    errorCode: "CONFLICT",
+    durationMs: 38,
+    clientIp: "203.0.113.7",
+    userAgent: "crm-sync/2.3 (+https://crm.example.com)",
+  },
 };
 
 /** What a paged example's meta.nextCursor looks like: opaque, as real ones are. */

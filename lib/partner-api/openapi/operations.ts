@@ -2,8 +2,9 @@ import type { z } from "zod";
 import { createAttendeeBodySchema, updateAttendeeBodySchema } from "@/lib/domain/attendees/attendee-input";
 import type { Scope } from "@/lib/domain/keys/scopes";
 import { WebhookEventItemSchema } from "@/lib/domain/webhooks/payload-schemas";
-import { attendeeListQuery, eventListQuery, pageQuery, sessionAttendanceQuery, sessionListQuery, webhookEventFeedQuery } from "../query-schemas";
+import { attendeeListQuery, eventListQuery, pageQuery, requestLogQuery, sessionAttendanceQuery, sessionListQuery, webhookEventFeedQuery } from "../query-schemas";
 import {
+  ApiRequestSchema,
   AttendeeSchema,
   CheckInSchema,
   EventSchema,
@@ -29,7 +30,7 @@ import {
 export type HttpMethod = "GET" | "POST" | "PATCH";
 
 export const OPERATION_TAGS = [
-  { name: "Me", description: "The key making the call and its organization." },
+  { name: "Me", description: "The key making the call, its organization and its own request log." },
   { name: "Events & programme", description: "Events and their programme: sessions, tracks, rooms, speakers, sponsors, published info sections. Scope `events:read`." },
   { name: "Attendees", description: "The guest list: read with `attendees:read`, create and update with `attendees:write`. There is no delete." },
   { name: "Engagement", description: "What attendees did: check-ins, session attendance, forms and their submissions, feedback. Scope `engagement:read`." },
@@ -91,6 +92,17 @@ export const OPERATIONS: readonly Operation[] = [
       "The organization the key belongs to and the key itself (id, name, display prefix, scopes, expiry). Never returns the secret. Useful to check a key before deploying it.",
     scope: null,
     success: { status: 200, description: "The key and its organization.", envelope: "single", schema: MeSchema },
+  },
+  {
+    method: "GET",
+    path: "/requests",
+    operationId: "listRequests",
+    tag: "Me",
+    summary: "List the calling key's requests",
+    description: `The calling key's own requests to this API over the last 14 days, **newest first**: method, route pattern, status, error code, duration, request id, client address and User-Agent, the rows the console's request log shows. Any valid key; another key's requests never appear. Requests are recorded a moment after they are answered, so the call itself and the ones just before it may be missing. ${PAGED_ORDER_NOTE}`,
+    scope: null,
+    query: requestLogQuery,
+    success: { status: 200, description: "A page of the key's requests.", envelope: "paged", schema: ApiRequestSchema },
   },
   {
     method: "GET",

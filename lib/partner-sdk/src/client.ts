@@ -12,6 +12,7 @@ type ListQuery<Op extends keyof operations> = Omit<Query<Op>, "cursor">;
 
 export const OPERATION_PATHS = {
   getMe: "/me",
+  listRequests: "/requests",
   listEvents: "/events",
   getEvent: "/events/{eventId}",
   listSessions: "/events/{eventId}/sessions",
@@ -56,6 +57,15 @@ export type WebhookEventsQuery = {
   since?: Date | string;
   /** Only these types; an unknown one is a 400. */
   types?: FeedWebhookEventType[];
+  /** Page size, 1 to 200 (default 50). */
+  limit?: number;
+};
+
+export type RequestLogQuery = {
+  /** Only answers of this class (4xx includes 429). */
+  status?: "2xx" | "4xx" | "429" | "5xx";
+  /** Only requests at or after this instant (the log keeps 14 days). */
+  since?: Date | string;
   /** Page size, 1 to 200 (default 50). */
   limit?: number;
 };
@@ -131,6 +141,16 @@ export class PartnerClient {
   me(): Promise<Schemas["Me"]> {
     return this.#single("GET", OPERATION_PATHS.getMe, {});
   }
+
+  /** The calling key's own requests of the last 14 days, newest first (what the console's request log shows). */
+  readonly requests = {
+    list: (query: RequestLogQuery = {}) =>
+      this.#paged<Schemas["ApiRequest"]>(OPERATION_PATHS.listRequests, {}, {
+        limit: query.limit,
+        status: query.status,
+        since: query.since instanceof Date ? query.since.toISOString() : query.since,
+      }),
+  };
 
   readonly events = {
     list: (query: ListQuery<"listEvents"> = {}) => this.#paged<Schemas["Event"]>(OPERATION_PATHS.listEvents, {}, query),

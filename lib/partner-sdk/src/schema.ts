@@ -23,6 +23,28 @@ export type paths = {
         patch?: never;
         trace?: never;
     };
+    "/requests": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List the calling key's requests
+         * @description The calling key's own requests to this API over the last 14 days, **newest first**: method, route pattern, status, error code, duration, request id, client address and User-Agent, the rows the console's request log shows. Any valid key; another key's requests never appear. Requests are recorded a moment after they are answered, so the call itself and the ones just before it may be missing. Paged: follow `meta.nextCursor` until it is null.
+         *
+         *     **Scope:** none (any valid key).
+         */
+        get: operations["listRequests"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/events": {
         parameters: {
             query?: never;
@@ -744,6 +766,28 @@ export type components = {
                 allowedIps: string[];
             };
         };
+        ApiRequest: {
+            /** @description The `x-request-id` the response carried; quote it to support */
+            requestId: string;
+            /**
+             * Format: date-time
+             * @description When the request arrived
+             */
+            at: string;
+            method: string;
+            /** @description The route's pattern, e.g. `/events/{eventId}/attendees`: no id or query value of the path */
+            route: string;
+            /** @description The HTTP status answered */
+            status: number;
+            /** @description The envelope's `code` for an error answer, else null */
+            errorCode: string | null;
+            /** @description Time to answer, in milliseconds */
+            durationMs: number;
+            /** @description The address the request came from, when known */
+            clientIp: string | null;
+            /** @description The User-Agent header, as sent (capped) */
+            userAgent: string | null;
+        };
         Event: {
             /** Format: uuid */
             id: string;
@@ -984,6 +1028,12 @@ export type components = {
         };
         MeResponse: {
             data: components["schemas"]["Me"];
+        };
+        ApiRequestPage: {
+            data: components["schemas"]["ApiRequest"][];
+            meta: {
+                nextCursor: string | null;
+            };
         };
         EventPage: {
             data: components["schemas"]["Event"][];
@@ -1723,6 +1773,70 @@ export interface operations {
                     "application/json": components["schemas"]["MeResponse"];
                 };
             };
+            401: components["responses"]["Unauthorized"];
+            402: components["responses"]["PaymentRequired"];
+            /** @description `ip_not_allowed`: the key's IP allowlist does not include the caller's address. `org_suspended`: the organization is not active. */
+            403: components["responses"]["Forbidden"];
+            405: components["responses"]["MethodNotAllowed"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    listRequests: {
+        parameters: {
+            query?: {
+                /** @description Page size, 1 to 200 (default 50) */
+                limit?: number;
+                /** @description The opaque meta.nextCursor of the previous page; omit for the first page */
+                cursor?: string;
+                /** @description Only answers of this class: `2xx`, `4xx` (429 included), `429` or `5xx` */
+                status?: "429" | "2xx" | "4xx" | "5xx";
+                /** @description Only requests at or after this ISO-8601 date-time (the log keeps 14 days) */
+                since?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of the key's requests. */
+            200: {
+                headers: {
+                    "x-request-id": components["headers"]["XRequestId"];
+                    "Cache-Control": components["headers"]["CacheControl"];
+                    "X-RateLimit-Limit": components["headers"]["XRateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["XRateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["XRateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": [
+                     *         {
+                     *           "requestId": "req_6f0e2a9c4b7d41e3a8c5f1d2b3e4a5c6",
+                     *           "at": "2026-12-01T09:14:05.231Z",
+                     *           "method": "POST",
+                     *           "route": "/events/{eventId}/attendees",
+                     *           "status": 409,
+                     *           "errorCode": "CONFLICT",
+                     *           "durationMs": 38,
+                     *           "clientIp": "203.0.113.7",
+                     *           "userAgent": "crm-sync/2.3 (+https://crm.example.com)"
+                     *         }
+                     *       ],
+                     *       "meta": {
+                     *         "nextCursor": "eyJrIjoiMjAyNi0wOS0wMVQwODowMDowMC4wMDBaIn0"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ApiRequestPage"];
+                };
+            };
+            /** @description `INVALID_INPUT` (`invalid_body`): a query parameter or the body failed validation. `INVALID_CURSOR` (`invalid_cursor`): the cursor was not issued for this list. */
+            400: components["responses"]["InvalidInput"];
             401: components["responses"]["Unauthorized"];
             402: components["responses"]["PaymentRequired"];
             /** @description `ip_not_allowed`: the key's IP allowlist does not include the caller's address. `org_suspended`: the organization is not active. */
@@ -2894,7 +3008,7 @@ export interface operations {
                      *       "openapi": "3.1.0",
                      *       "info": {
                      *         "title": "Partner API",
-                     *         "version": "2026-11-27"
+                     *         "version": "2026-12-01"
                      *       },
                      *       "paths": {
                      *         "/me": {
