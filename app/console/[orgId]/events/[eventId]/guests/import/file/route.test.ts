@@ -41,7 +41,7 @@ async function post(user: SessionUser | null, fields: Record<string, string | Bl
   session.user = user;
   const form = new FormData();
   for (const [name, value] of Object.entries(fields)) form.set(name, value as string);
-  const request = new Request(`http://localhost/console/${target.orgId}/events/${target.eventId}/guests/import`, { method: "POST", body: form, headers });
+  const request = new Request(`http://localhost/console/${target.orgId}/events/${target.eventId}/guests/import/file`, { method: "POST", body: form, headers });
   const response = await POST(request, { params: Promise.resolve(target) });
   return { status: response.status, body: await response.json(), cacheControl: response.headers.get("cache-control") };
 }
