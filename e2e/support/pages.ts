@@ -29,6 +29,7 @@ export const PAGES: Record<string, (ids: PageIds) => string> = {
   "app/console/[orgId]/events/[eventId]/page.tsx": ({ orgId, eventId }) => `/console/${orgId}/events/${eventId}`,
   "app/console/[orgId]/events/[eventId]/programme/page.tsx": ({ orgId, eventId }) => `/console/${orgId}/events/${eventId}/programme`,
   "app/console/[orgId]/events/[eventId]/guests/page.tsx": ({ orgId, eventId }) => `/console/${orgId}/events/${eventId}/guests`,
+  "app/console/[orgId]/events/[eventId]/guests/import/page.tsx": ({ orgId, eventId }) => `/console/${orgId}/events/${eventId}/guests/import`,
   "app/console/[orgId]/events/[eventId]/guests/[attendeeId]/page.tsx": ({ orgId, eventId, attendeeId }) =>
     `/console/${orgId}/events/${eventId}/guests/${attendeeId}`,
   "app/console/[orgId]/events/[eventId]/engagement/page.tsx": ({ orgId, eventId }) => `/console/${orgId}/events/${eventId}/engagement`,

@@ -10,11 +10,18 @@ import { commands } from "./commands";
 
 type Output = { stdout: (text: string) => void; stderr: (text: string) => void };
 
+/** Flags that take no value: present means "true". */
+const SWITCHES = new Set(["dry-run"]);
+
 export function parseFlags(args: string[]): Record<string, string> {
   const flags: Record<string, string> = {};
   for (let i = 0; i < args.length; i++) {
     const arg = args[i];
     if (!arg.startsWith("--")) throw new AppError("INVALID_INPUT", `Unexpected argument "${arg}": flags look like --name value.`);
+    if (SWITCHES.has(arg.slice(2))) {
+      flags[arg.slice(2)] = "true";
+      continue;
+    }
     const eq = arg.indexOf("=");
     if (eq > 0) {
       flags[arg.slice(2, eq)] = arg.slice(eq + 1);

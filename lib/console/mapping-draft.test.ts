@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { createDataSourceInputSchema, previewInputSchema, updateDataSourceInputSchemaFor } from "@/lib/domain/imports/data-source-input";
 import { sessionMappingSchema } from "@/lib/domain/imports/mapping";
-import { createInput, draftFromSource, emptyDraft, errorsByPath, mappingInput, newTransform, previewInput, updateInput } from "./mapping-draft";
+import { createInput, draftFromSource, emptyDraft, errorsByPath, incrementalRestartWarning, mappingInput, newTransform, previewInput, updateInput } from "./mapping-draft";
 
 // The editor's draft ↔ the import library's inputs: a saved mapping survives the round
 // trip through the form, and what the form sends passes (or fails) the library's own
@@ -103,5 +103,65 @@ describe("mapping draft", () => {
     draft.fields.email.path = "email";
     const id = "0d4f5a8e-2c1b-4e8f-a1b2-3c4d5e6f7a8b";
     expect(previewInputSchema.parse(previewInput(draft, id))).toMatchObject({ dataSourceId: id, mapping: { fields: { email: { path: "email" } } } });
+  });
+});
+
+describe("skip rules and the incremental restart in the draft", () => {
+  const SOURCE = {
+    name: "Eventbrite",
+    eventId: EVENT_ID,
+    target: "attendees" as const,
+    url: "https://www.eventbriteapi.com/v3/events/1/attendees/",
+    headerNames: [],
+    recordsPath: "attendees",
+    nextPagePath: null,
+    incremental: { param: "changed_since", format: "iso8601" as const, lookbackSeconds: 300 },
+    schedule: "manual" as const,
+    mapping: {
+      recordIdPath: "id",
+      skip: [{ path: "cancelled", equals: true }, { path: "status", in: ["Not Attending", "Deleted"] }, { path: "email", equals: null }],
+      fields: { email: { path: "profile.email" } },
+    },
+  };
+
+  it("round-trips a saved mapping's skip rules and record id path through the form", () => {
+    const draft = draftFromSource(SOURCE);
+    expect(draft.skipRules).toEqual([
+      { path: "cancelled", op: "equals", values: "true" },
+      { path: "status", op: "in", values: "Not Attending, Deleted" },
+      { path: "email", op: "equals", values: "" },
+    ]);
+    expect(mappingInput(draft)).toEqual(SOURCE.mapping);
+    expect(updateDataSourceInputSchemaFor("attendees").safeParse(updateInput(draft)).success).toBe(true);
+  });
+
+  it("puts a rule's fault under its row", () => {
+    const draft = draftFromSource(SOURCE);
+    draft.skipRules.push({ path: "a..b", op: "in", values: " , " });
+    const checked = updateDataSourceInputSchemaFor("attendees").safeParse(updateInput(draft));
+    expect(checked.success).toBe(false);
+    const errors = errorsByPath(checked.error!.issues);
+    expect(errors["mapping.skip.3.path"]).toContain("single dots");
+    expect(errors["mapping.skip.3.in"]).toContain("at least one value");
+  });
+
+  it("warns before saving when the URL, records path or parameter of an incremental source changes, not otherwise", () => {
+    const saved = draftFromSource(SOURCE);
+    const same = draftFromSource(SOURCE);
+    same.name = "Renamed";
+    same.styles.incremental.lookbackSeconds = "60";
+    expect(incrementalRestartWarning(saved, same)).toBeNull();
+
+    const moved = draftFromSource(SOURCE);
+    moved.url = "https://www.eventbriteapi.com/v3/events/2/attendees/";
+    expect(incrementalRestartWarning(saved, moved)).toContain("The URL changed");
+    const param = draftFromSource(SOURCE);
+    param.styles.incremental.param = "since";
+    param.recordsPath = "items";
+    expect(incrementalRestartWarning(saved, param)).toContain("records path and incremental parameter changed");
+
+    const full = draftFromSource({ ...SOURCE, incremental: null });
+    const fullMoved = draftFromSource({ ...SOURCE, incremental: null, url: "https://example.com/other" });
+    expect(incrementalRestartWarning(full, fullMoved)).toBeNull();
   });
 });

@@ -26,6 +26,12 @@ export type TransformDraft =
 
 export type FieldDraft = { path: string; transforms: TransformDraft[]; defaultValue: string };
 
+/**
+ * A skip rule as typed: "is" one value, or "is one of" several separated by commas. An
+ * empty "is" value means "is missing" (null). See lib/domain/imports/skip-rules.ts.
+ */
+export type SkipRuleDraft = { path: string; op: "equals" | "in"; values: string };
+
 export type HeaderDraft = {
   name: string;
   value: string;
@@ -45,6 +51,9 @@ export type SourceDraft = {
   styles: StylesDraft;
   schedule: ImportSchedule;
   sourceIdPath: string;
+  /** Attendees: the path of the partner's own id, naming records in run results. */
+  recordIdPath: string;
+  skipRules: SkipRuleDraft[];
   fields: Record<string, FieldDraft>;
 };
 
@@ -68,8 +77,39 @@ export function emptyDraft(target: ImportTarget = "attendees", eventId = ""): So
     styles: emptyStyles(),
     schedule: "manual",
     sourceIdPath: "",
+    recordIdPath: "",
+    skipRules: [],
     fields: emptyFields(target),
   };
+}
+
+const skipValueText = (value: unknown) => (value === null || value === undefined ? "" : String(value));
+
+/** Stored skip rules as editor rows (read defensively, like the rest of a stored mapping). */
+export function skipRulesFromStored(raw: unknown): SkipRuleDraft[] {
+  if (!Array.isArray(raw)) return [];
+  return raw.flatMap((rule): SkipRuleDraft[] => {
+    if (!isRecord(rule)) return [];
+    if (Array.isArray(rule.in)) return [{ path: asText(rule.path), op: "in", values: rule.in.map(skipValueText).join(", ") }];
+    return [{ path: asText(rule.path), op: "equals", values: skipValueText(rule.equals) }];
+  });
+}
+
+/** Typed text as a rule value: true/false as booleans (as the partner's JSON has them), else the text. */
+function skipValueInput(text: string): string | boolean | null {
+  const trimmed = text.trim();
+  if (trimmed === "") return null;
+  if (trimmed === "true" || trimmed === "false") return trimmed === "true";
+  return trimmed;
+}
+
+/** The rows as the library's `skip` list (lib/domain/imports/skip-rules.ts). */
+export function skipRulesInput(rows: SkipRuleDraft[]): unknown[] {
+  return rows.map((row) =>
+    row.op === "in"
+      ? { path: row.path, in: row.values.split(",").map((value) => value.trim()).filter((value) => value !== "").map(skipValueInput) }
+      : { path: row.path, equals: skipValueInput(row.values) },
+  );
 }
 
 export function newTransform(op: TransformOp): TransformDraft {
@@ -150,6 +190,8 @@ export function draftFromSource(source: {
     }),
     schedule: source.schedule,
     sourceIdPath: source.target === "sessions" ? asText(mapping.sourceIdPath) : "",
+    recordIdPath: source.target === "attendees" ? asText(mapping.recordIdPath) : "",
+    skipRules: skipRulesFromStored(mapping.skip),
   };
 }
 
@@ -187,7 +229,9 @@ export function mappingInput(draft: SourceDraft): Record<string, unknown> {
       ...(field.defaultValue !== "" ? { default: field.defaultValue } : {}),
     };
   }
-  return draft.target === "sessions" ? { sourceIdPath: draft.sourceIdPath, fields } : { fields };
+  const skip = draft.skipRules.length ? { skip: skipRulesInput(draft.skipRules) } : {};
+  if (draft.target === "sessions") return { sourceIdPath: draft.sourceIdPath, ...skip, fields };
+  return { ...(draft.recordIdPath.trim() ? { recordIdPath: draft.recordIdPath } : {}), ...skip, fields };
 }
 
 /** Whether any field is mapped yet: a preview without one shows the raw records only. */
@@ -242,6 +286,23 @@ export function previewInput(draft: SourceDraft, dataSourceId?: string) {
     ...stylesInput(draft.styles, nextPage(draft)),
     ...(hasMappedField(draft) ? { mapping: mappingInput(draft) } : {}),
   };
+}
+
+/**
+ * The editor's warning before saving an incremental source pointed at other data (the
+ * rule of incrementalRestarts in lib/domain/imports/data-sources.ts): null when none.
+ */
+export function incrementalRestartWarning(saved: SourceDraft, draft: SourceDraft): string | null {
+  const before = saved.styles.incremental;
+  const after = draft.styles.incremental;
+  if (!before.enabled || !after.enabled) return null;
+  const changed = [
+    draft.url.trim() !== saved.url.trim() ? "URL" : null,
+    draft.recordsPath.trim() !== saved.recordsPath.trim() ? "records path" : null,
+    after.param.trim() !== before.param.trim() ? "incremental parameter" : null,
+  ].filter((what): what is string => what !== null);
+  if (changed.length === 0) return null;
+  return `The ${changed.join(" and ")} changed: after saving, the next run reads every record from the beginning (the last run's time no longer applies), then pulls only changes again.`;
 }
 
 /** First message per full dotted path ("mapping.fields.email.path"), like the API's details.fields. */

@@ -4,6 +4,7 @@ import type { EventOption } from "@/lib/console/list-data-sources";
 import { targetFields, type SourceDraft } from "@/lib/console/mapping-draft";
 import { EditorInput, EditorSection, GroupError, type Errors } from "./editor-fields";
 import { FieldMapping } from "./field-mapping";
+import { SkipRulesEditor } from "./skip-rules-editor";
 import type { DraftEdit } from "./use-source-draft";
 
 /** For each target field: where its value comes from in a partner record, its transforms, a default. */
@@ -58,7 +59,32 @@ export function MappingSection({
             className="max-w-md"
             inputClassName="font-mono"
           />
-        ) : null}
+        ) : (
+          <EditorInput
+            path="mapping.recordIdPath"
+            label="Record id path"
+            optional
+            hint="The path of the partner's own id of each record (such as id). Skipped records are named by it in the run history, so you can find them in the partner's system."
+            placeholder="e.g. id"
+            list={pathsListId}
+            autoComplete="off"
+            spellCheck={false}
+            value={draft.recordIdPath}
+            error={errors["mapping.recordIdPath"]}
+            onChange={(e) => {
+              const value = e.currentTarget.value;
+              edit((d) => void (d.recordIdPath = value), "mapping.recordIdPath");
+            }}
+            className="max-w-md"
+            inputClassName="font-mono"
+          />
+        )}
+        <SkipRulesEditor
+          rules={draft.skipRules}
+          errors={errors}
+          pathsListId={pathsListId}
+          onChange={(update, clear) => edit((d) => update(d.skipRules), clear)}
+        />
         <ul className="space-y-4">
           {fieldNames.map((name) => (
             <FieldMapping

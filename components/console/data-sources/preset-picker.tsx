@@ -3,7 +3,7 @@
 import { useState } from "react";
 import { Button } from "@/components/ui/button";
 import { FieldError } from "@/components/ui/field";
-import type { TransformDraft } from "@/lib/console/mapping-draft";
+import { skipRulesFromStored, type TransformDraft } from "@/lib/console/mapping-draft";
 import { stylesFromSource } from "@/lib/console/source-styles-draft";
 import { DATA_SOURCE_PRESETS, applyPreset } from "@/lib/domain/imports/presets";
 import { EditorInput, EditorSection, EditorSelect } from "./editor-fields";
@@ -42,6 +42,8 @@ export function PresetPicker({ edit }: { edit: DraftEdit }) {
         secret: auth.type === "bearer" ? auth.token : auth.type === "header" ? auth.value : "",
         name: auth.type === "header" ? auth.name : "",
       };
+      d.recordIdPath = config.mapping.recordIdPath ?? "";
+      d.skipRules = skipRulesFromStored(config.mapping.skip);
       for (const [name, field] of Object.entries(config.mapping.fields)) {
         if (!field || !d.fields[name]) continue;
         d.fields[name] = { path: field.path ?? "", transforms: (field.transform ?? []).map((t) => ({ op: (t as { op: string }).op }) as TransformDraft), defaultValue: "" };

@@ -163,6 +163,10 @@ export function PreviewView({ preview, target, fieldNames }: { preview: DataSour
                 <span className="w-20 shrink-0 font-medium text-zinc-700 dark:text-zinc-300">{recordLabel(record.index)}</span>
                 {record.mapped?.ok ? (
                   <span className="text-emerald-700 dark:text-emerald-400">Would be imported</span>
+                ) : record.mapped?.excluded ? (
+                  <span className="min-w-0 text-zinc-700 dark:text-zinc-300" data-testid="preview-excluded">
+                    Would be left out: {record.mapped.reason}
+                  </span>
                 ) : record.mapped ? (
                   <span className="min-w-0 text-red-700 dark:text-red-400">
                     Would be skipped: <SkippedRecordText skip={{ ...record.mapped, index: record.index }} target={target} withNumber={false} />

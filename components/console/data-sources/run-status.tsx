@@ -45,12 +45,13 @@ export const COUNT_LABELS = [
   ["updated", "Updated"],
   ["unchanged", "Unchanged"],
   ["skipped", "Skipped"],
+  ["excluded", "Left out"],
 ] as const;
 
-/** The five counts of a run as a compact definition list. */
+/** The six counts of a run as a compact definition list. */
 export function RunCounts({ counts, className }: { counts: DataSourceRunView["counts"]; className?: string }) {
   return (
-    <dl className={`grid grid-cols-3 gap-x-2 gap-y-3 sm:grid-cols-5 ${className ?? ""}`} data-testid="run-counts">
+    <dl className={`grid grid-cols-3 gap-x-2 gap-y-3 sm:grid-cols-6 ${className ?? ""}`} data-testid="run-counts">
       {COUNT_LABELS.map(([key, label]) => (
         <div key={key} className="min-w-0">
           <dt className="truncate text-[11px] font-medium tracking-wide text-zinc-500 uppercase dark:text-zinc-400">{label}</dt>
@@ -92,6 +93,26 @@ export function RunProblems({ run, target }: { run: DataSourceRunView; target: I
             {run.recordErrors.map((error, i) => (
               <li key={`${error.index}-${i}`}>
                 <SkippedRecordText skip={error} target={target} />
+              </li>
+            ))}
+          </ul>
+        </details>
+      ) : null}
+      {run.excludedRecords.length > 0 ? (
+        <details data-testid="run-excluded-records">
+          <summary className="cursor-pointer text-zinc-900 underline-offset-2 hover:underline dark:text-zinc-100">
+            {run.counts.excluded > run.excludedRecords.length
+              ? `First ${run.excludedRecords.length} of ${run.counts.excluded} records left out by skip rules`
+              : `${run.excludedRecords.length} ${run.excludedRecords.length === 1 ? "record" : "records"} left out by skip rules`}
+          </summary>
+          <ul
+            className="mt-1.5 max-h-64 space-y-1 overflow-auto rounded-md border border-zinc-200 p-2 text-xs text-zinc-800 focus-visible:outline-2 focus-visible:outline-indigo-500 dark:border-zinc-700 dark:text-zinc-200"
+            tabIndex={0}
+            aria-label="Records left out by skip rules"
+          >
+            {run.excludedRecords.map((record, i) => (
+              <li key={`${record.index}-${i}`}>
+                <SkippedRecordText skip={record} target={target} />
               </li>
             ))}
           </ul>

@@ -57,7 +57,7 @@ export function RunsTable({ basePath, rows, page, target, timeZone }: { basePath
               ))}
               {/* No label: on phones the details read as a paragraph under the counts. */}
               <Td className="min-w-64 max-w-96 max-sm:max-w-none max-sm:min-w-0 max-sm:pt-2 max-sm:empty:hidden">
-                {run.fetchError || run.stoppedEarly || run.recordErrors.length || run.status === "skipped" ? (
+                {run.fetchError || run.stoppedEarly || run.recordErrors.length || run.excludedRecords.length || run.status === "skipped" ? (
                   <RunProblems run={run} target={target} />
                 ) : (
                   <span className="text-zinc-500 max-sm:hidden dark:text-zinc-400">—</span>

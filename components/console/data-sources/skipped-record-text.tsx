@@ -1,6 +1,6 @@
 import type { ImportTarget } from "@/lib/domain/imports/mapping";
 import { fieldLabel } from "@/lib/domain/imports/mapping";
-import { reasonWithoutField, recordLabel, type SkippedRecord } from "@/lib/domain/imports/skipped-record";
+import { reasonWithoutField, skippedRecordLabel, type SkippedRecord } from "@/lib/domain/imports/skipped-record";
 
 /**
  * One skipped record, worded the same in the sample and the run history: its number in
@@ -13,7 +13,7 @@ export function SkippedRecordText({ skip, target, withNumber = true }: { skip: S
   const showValue = skip.value !== undefined && !reason.includes(`"${skip.value}"`);
   return (
     <span className="min-w-0 break-words" data-testid="skipped-record" data-record={skip.index + 1}>
-      {withNumber ? <span className="font-medium text-zinc-900 dark:text-zinc-100">{recordLabel(skip.index)}: </span> : null}
+      {withNumber ? <span className="font-medium text-zinc-900 dark:text-zinc-100">{skippedRecordLabel(skip)}: </span> : null}
       {skip.field ? (
         <>
           <span className="font-medium" data-testid="skipped-field">

@@ -10,7 +10,8 @@ import { useToast } from "@/components/ui/toast";
 import type { ActionFailure } from "@/lib/console/action-result";
 import type { EventOption } from "@/lib/console/list-data-sources";
 import { sameOrigin } from "@/lib/domain/imports/header-origin";
-import { createInput, errorsByPath, targetFields, updateInput, type SourceDraft } from "@/lib/console/mapping-draft";
+import { createInput, errorsByPath, incrementalRestartWarning, targetFields, updateInput, type SourceDraft } from "@/lib/console/mapping-draft";
+import { Callout } from "@/components/ui/callout";
 import { createDataSourceInputSchema, updateDataSourceInputSchemaFor } from "@/lib/domain/imports/data-source-input";
 import type { DataSourcePreview, PageCount } from "@/lib/domain/imports/preview";
 import type { Errors } from "./editor-fields";
@@ -34,7 +35,7 @@ const CLIENT_MESSAGE = "Some fields need attention. Fix them and try again.";
 /** Errors the inputs do not show (whole-form ones), for the summary above the buttons. */
 function unplacedErrors(errors: Errors, fieldNames: string[]): string[] {
   const placed = (key: string) =>
-    ["name", "eventId", "target", "url", "recordsPath", "nextPagePath", "schedule", "headers", "mapping.sourceIdPath", "pagination", "auth", "incremental", "pauseBetweenPagesMs"].some(
+    ["name", "eventId", "target", "url", "recordsPath", "nextPagePath", "schedule", "headers", "mapping.sourceIdPath", "mapping.recordIdPath", "mapping.skip", "pagination", "auth", "incremental", "pauseBetweenPagesMs"].some(
       (p) => key === p || key.startsWith(`${p}.`),
     ) || fieldNames.some((name) => key === `mapping.fields.${name}` || key.startsWith(`mapping.fields.${name}.`));
   return Object.entries(errors)
@@ -133,6 +134,7 @@ export function SourceEditor({ orgId, mode, dataSourceId, initial, events, saveA
   }
 
   const others = unplacedErrors(errors, fieldNames);
+  const restartWarning = mode === "edit" ? incrementalRestartWarning(initial, draft) : null;
 
   return (
     <>
@@ -182,6 +184,11 @@ export function SourceEditor({ orgId, mode, dataSourceId, initial, events, saveA
                   <li key={message}>{message}</li>
                 ))}
               </ul>
+            ) : null}
+            {restartWarning ? (
+              <Callout tone="warning" title="This import will start again from the beginning" data-testid="incremental-restart-warning">
+                {restartWarning}
+              </Callout>
             ) : null}
             <div className="flex flex-col gap-3 sm:flex-row sm:items-center">
               <Button type="submit" pending={saving} pendingLabel="Saving…" data-testid="save-data-source">

@@ -112,3 +112,32 @@ describe("import:create, import:run, import:list", () => {
     expect(result.error).toMatchObject({ code: "PAYMENT_REQUIRED", details: { reason: "payment_required" } });
   });
 });
+
+describe("import:file", () => {
+  it("previews with --dry-run (nothing written), then imports; a bad file is one clear error", async () => {
+    const event = (await createTestEvent(orgId)).id;
+    const csv = file("guests.csv", "Email;Name\ncli-sheet1@example.com;One\nnot-an-email;Two\n");
+    const mapping = file("sheet-mapping.json", { fields: { email: { path: "Email" }, displayName: { path: "Name" } } });
+
+    const dry = await cli("import:file", "--event", event, "--file", csv, "--mapping", mapping, "--dry-run");
+    expect(dry.code).toBe(0);
+    expect(dry.out.dryRun).toBe(true);
+    expect(dry.out.import.counts).toEqual({ created: 1, updated: 0, unchanged: 0, refused: 1, excluded: 0 });
+    expect(dry.out.import.refused).toEqual([{ row: 3, field: "email", value: "not-an-email", reason: expect.any(String) }]);
+    expect(await getDb().attendee.count({ where: { eventId: event } })).toBe(0);
+
+    const run = await cli("import:file", "--event", event, "--file", csv, "--mapping", mapping);
+    expect(run.code).toBe(0);
+    expect(run.out.import.counts.created).toBe(1);
+    expect(await getDb().attendee.count({ where: { eventId: event } })).toBe(1);
+
+    const garbage = file("garbage.xlsx", Buffer.from([0x50, 0x4b, 0x03, 0x04, 1, 2, 3]).toString("latin1"));
+    const bad = await cli("import:file", "--event", event, "--file", garbage, "--mapping", mapping);
+    expect(bad.code).toBe(1);
+    expect(bad.error.code).toBe("INVALID_INPUT");
+    expect(bad.error.details.fields.file.message).toContain("not a readable .xlsx workbook");
+
+    const missing = await cli("import:file", "--event", "00000000-0000-4000-8000-000000000000", "--file", csv, "--mapping", mapping);
+    expect(missing.error.code).toBe("NOT_FOUND");
+  });
+});

@@ -1,11 +1,15 @@
 import { OPERATOR } from "@/lib/domain/audit/record";
-import { readFileSync } from "node:fs";
+import { readFileSync, statSync } from "node:fs";
+import { basename } from "node:path";
 import { z } from "zod";
 import { AppError, validationError } from "@/lib/platform/errors/app-error";
 import { createDataSource, listDataSources, updateDataSource } from "@/lib/domain/imports/data-sources";
 import { runImport } from "@/lib/domain/imports/run-import";
+import { previewSheetImport, runSheetImport } from "@/lib/domain/imports/sheet-import";
+import { MAX_SHEET_BYTES } from "@/lib/domain/imports/sheet-read";
 import { sourceConfigFileSchema, type SourceConfigFile } from "@/lib/domain/imports/source-config";
 import { getOrganizationOrThrow } from "@/lib/domain/orgs/organizations";
+import { getDb } from "@/lib/platform/db/client";
 import { command } from "../command";
 
 // Data-source imports from the command line, for operators and scripts. The mapping is a
@@ -25,6 +29,21 @@ function readJsonFile(flag: string, path: string): unknown {
     return JSON.parse(text);
   } catch (error) {
     throw new AppError("INVALID_INPUT", `The --${flag} file ${path} is not valid JSON (${error instanceof Error ? error.message : "parse error"}).`);
+  }
+}
+
+/** A spreadsheet's bytes; a file past the limit is refused before it is read whole. */
+function readSheetFile(path: string): Buffer {
+  try {
+    const stats = statSync(path);
+    if (stats.size > MAX_SHEET_BYTES) {
+      throw new AppError("INVALID_INPUT", `The --file ${path} is ${(stats.size / 1024 / 1024).toFixed(1)} MB; the limit is ${MAX_SHEET_BYTES / 1024 / 1024} MB. Split it into smaller files.`);
+    }
+    return readFileSync(path);
+  } catch (error) {
+    if (error instanceof AppError) throw error;
+    const code = (error as NodeJS.ErrnoException).code ?? "unreadable";
+    throw new AppError("INVALID_INPUT", `Could not read the --file ${path} (${code}).`);
   }
 }
 
@@ -125,6 +144,22 @@ export const importCommands = {
     summary: "--source ID [--org ID] (runs now, in this process; prints the run record)",
     flags: z.strictObject({ source: z.string(), org: optionalText }),
     run: async (flags) => ({ run: await runImport(flags.source, { trigger: "manual", orgId: flags.org }) }),
+  }),
+  "import:file": command({
+    summary:
+      "--event ID --file F.csv|.xlsx --mapping M.json [--sheet NAME] [--dry-run] (guests from a spreadsheet; --dry-run previews: counts and refused rows, nothing written)",
+    flags: z.strictObject({ event: z.string(), file: z.string(), mapping: z.string(), sheet: optionalText, "dry-run": z.literal("true").optional() }),
+    run: async (flags) => {
+      const event = await getDb().event.findFirst({ where: { id: z.uuid().safeParse(flags.event).success ? flags.event : undefined }, select: { orgId: true } });
+      if (!event) throw new AppError("NOT_FOUND", "No such event.");
+      const bytes = readSheetFile(flags.file);
+      const mapping = readJsonFile("mapping", flags.mapping);
+      const options = { fileName: basename(flags.file), sheet: flags.sheet };
+      const result = flags["dry-run"]
+        ? await previewSheetImport(event.orgId, flags.event, bytes, mapping, options)
+        : await runSheetImport(event.orgId, flags.event, bytes, mapping, options);
+      return { dryRun: Boolean(flags["dry-run"]), import: result };
+    },
   }),
   "import:list": command({
     summary: "--org ID [--event ID] (header names only, never values)",

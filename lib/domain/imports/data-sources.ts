@@ -37,9 +37,11 @@ export type DataSourceRunView = {
   status: "running" | "succeeded" | "partial" | "failed" | "skipped";
   startedAt: Date;
   finishedAt: Date | null;
-  counts: { fetched: number; created: number; updated: number; unchanged: number; skipped: number };
+  counts: { fetched: number; created: number; updated: number; unchanged: number; skipped: number; excluded: number };
   stoppedEarly: "record_limit" | "time_limit" | "rate_limited" | null;
   recordErrors: SkippedRecord[];
+  /** Records a skip rule left out (first 50), by the partner's id when the mapping names it. */
+  excludedRecords: SkippedRecord[];
   fetchError: string | null;
   skipReason: string | null;
 };
@@ -77,9 +79,10 @@ export function toRunView(run: DataSourceRun): DataSourceRunView {
     status: run.status,
     startedAt: run.startedAt,
     finishedAt: run.finishedAt,
-    counts: { fetched: run.fetched, created: run.created, updated: run.updated, unchanged: run.unchanged, skipped: run.skipped },
+    counts: { fetched: run.fetched, created: run.created, updated: run.updated, unchanged: run.unchanged, skipped: run.skipped, excluded: run.excluded },
     stoppedEarly: (run.stoppedEarly as DataSourceRunView["stoppedEarly"]) ?? null,
     recordErrors: Array.isArray(run.recordErrors) ? (run.recordErrors as DataSourceRunView["recordErrors"]) : [],
+    excludedRecords: Array.isArray(run.excludedRecords) ? (run.excludedRecords as DataSourceRunView["excludedRecords"]) : [],
     fetchError: run.fetchError,
     skipReason: run.skipReason,
   };
@@ -224,6 +227,26 @@ async function lastRunOf(dataSourceId: string): Promise<DataSourceRun | null> {
   return getDb().dataSourceRun.findFirst({ where: { dataSourceId }, orderBy: [{ startedAt: "desc" }, { id: "desc" }] });
 }
 
+/**
+ * Whether an edit points the source at other data: a new URL, records path or incremental
+ * parameter. An incremental source's next run then reads from the start (the old
+ * high-water mark would silently skip everything older in the new source). Marked for any
+ * source, so one made incremental later does not inherit a mark from the old data either.
+ * The editor warns before saving with the same rule (lib/console/incremental-restart.ts).
+ */
+export function incrementalRestarts(
+  current: Pick<DataSource, "url" | "recordsPath" | "incremental">,
+  next: { url?: string; recordsPath?: string; incremental?: IncrementalConfig | null },
+): boolean {
+  const before = (current.incremental as IncrementalConfig | null) ?? null;
+  const after = next.incremental === undefined ? before : next.incremental;
+  return (
+    (next.url !== undefined && next.url !== current.url) ||
+    (next.recordsPath !== undefined && next.recordsPath !== current.recordsPath) ||
+    (before !== null && after !== null && after.param !== before.param)
+  );
+}
+
 // ───────────── operations ─────────────
 
 /** Creates a source. 402/403/503 while integrations are locked; 404 for a foreign event; 400 for bad input or a refused URL. */
@@ -315,6 +338,7 @@ export async function updateDataSource(orgId: string, dataSourceId: string, inpu
     }
 
     const scheduleChanged = data.schedule !== undefined && data.schedule !== current.schedule;
+    const restartsIncremental = incrementalRestarts(current, data);
     const updated = await tx.dataSource.update({
       where: { id: current.id },
       data: {
@@ -328,6 +352,7 @@ export async function updateDataSource(orgId: string, dataSourceId: string, inpu
         ...(data.pauseBetweenPagesMs !== undefined ? { pauseBetweenPagesMs: data.pauseBetweenPagesMs } : {}),
         ...(data.mapping !== undefined ? { mapping: data.mapping as Prisma.InputJsonValue } : {}),
         ...(scheduleChanged ? { schedule: data.schedule, nextRunAt: initialNextRunAt(data.schedule!) } : {}),
+        ...(restartsIncremental ? { incrementalResetAt: new Date() } : {}),
       },
     });
     const summary = editedSummary(current, updated, { credentialReplaced: data.auth !== undefined && authSecretOf(data.auth) !== undefined });

@@ -7,7 +7,8 @@ import { AppError } from "@/lib/platform/errors/app-error";
 import { createSession } from "@/lib/domain/programme/create-session";
 import { createSessionSchema, SESSION_TYPES, type CreateSessionInput } from "@/lib/domain/programme/session-input";
 import { updateSession } from "@/lib/domain/programme/update-session";
-import { applyMapping, type AttendeeMapping, type ImportMapping, type ImportTarget, type SessionMapping, type SkipReason } from "./mapping";
+import { matchSkipRule } from "./skip-rules";
+import { applyMapping, recordIdOf, type AttendeeMapping, type ImportMapping, type ImportTarget, type SessionMapping, type SkipReason } from "./mapping";
 
 // What a mapped record becomes, per target. Two steps so the console's preview can run
 // the first without writing anything:
@@ -45,7 +46,10 @@ export type PreparedAttendee = { target: "attendees"; key: string; fields: Creat
 export type PreparedSession = { target: "sessions"; key: string; externalId: string; fields: Partial<CreateSessionInput> };
 export type PreparedRecord = PreparedAttendee | PreparedSession;
 
-export type PrepareResult = { ok: true; record: PreparedRecord } | SkipReason;
+/** A record a skip rule leaves out on purpose: not an error, counted apart. */
+export type ExcludedRecord = { ok: false; excluded: true; reason: string };
+/** `sourceId`: the partner's own id of the record, when the mapping says where it is. */
+export type PrepareResult = ({ ok: true; record: PreparedRecord } | (SkipReason & { excluded?: false }) | ExcludedRecord) & { sourceId?: string };
 
 /** The event's zone and tracks, loaded once per run or preview. */
 export async function loadTargetContext(orgId: string, eventId: string, dataSourceId: string | null): Promise<TargetContext> {
@@ -111,10 +115,16 @@ function prepareSession(record: unknown, mapping: SessionMapping, context: Targe
   return { ok: true, record: { target: "sessions", key: externalId, externalId, fields: fields as Partial<CreateSessionInput> } };
 }
 
+/** Skip rules first (a cancelled registration is left out whatever its fields hold), then the mapping. */
 export function prepareRecord(target: ImportTarget, record: unknown, mapping: ImportMapping, context: TargetContext): PrepareResult {
-  return target === "attendees"
+  const sourceId = recordIdOf(record, mapping);
+  const id = sourceId !== undefined ? { sourceId } : {};
+  const excluded = matchSkipRule(record, mapping.skip);
+  if (excluded) return { ok: false, excluded: true, reason: excluded.reason, ...id };
+  const prepared = target === "attendees"
     ? prepareAttendee(record, mapping as AttendeeMapping, context)
     : prepareSession(record, mapping as SessionMapping, context);
+  return { ...prepared, ...id };
 }
 
 const BATCH_TRANSACTION = { maxWait: 10_000, timeout: 60_000 };

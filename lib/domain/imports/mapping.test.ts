@@ -36,7 +36,7 @@ describe("mapping schema: attendees", () => {
     ],
     ["no fields", {}, { fields: 'Add "fields": the attendees fields to fill and where each comes from.' }],
     ["not an object", "email", { "": 'The mapping must be an object such as { "fields": { "email": { "path": "email" } } }.' }],
-    ["sourceIdPath on attendees", { sourceIdPath: "id", fields: { email: { path: "e" } } }, { "": "Attendee mappings have no sourceIdPath: attendees are matched by email." }],
+    ["sourceIdPath on attendees", { sourceIdPath: "id", fields: { email: { path: "e" } } }, { "": "Attendee mappings have no sourceIdPath: attendees are matched by email (recordIdPath names a record in run results)." }],
     ["empty path", { fields: { email: { path: " " } } }, { "fields.email.path": "Give a path such as contact.email." }],
     ["double dot", { fields: { email: { path: "a..b" } } }, { "fields.email.path": expect.stringContaining("single dots") }],
     ["field as a bare string", { fields: { email: "contact.email" } }, { "fields.email": expect.stringContaining("must be an object") }],

@@ -2,6 +2,7 @@ import { z } from "zod";
 import { describeJsonKind, dottedPathSchema, getAtPath } from "./dotted-path";
 import { isValidTimeZone } from "@/lib/platform/time/time-zone";
 import { dateFormatProblem, parseDateValue } from "./parse-date";
+import { skipRulesSchema } from "./skip-rules";
 
 // The mapping of a data source: which value of a partner's record fills which field of
 // an attendee or a session. Defined once here and used by the console's mapping editor,
@@ -25,6 +26,11 @@ import { dateFormatProblem, parseDateValue } from "./parse-date";
 // otherwise a required field skips the record, a clearable field (company, room, track...)
 // is cleared, and displayName/type are left to the service (on create: the address's
 // local part / "other").
+//
+// Both targets also take `skip` (records left out on purpose, before mapping: see
+// skip-rules.ts), and attendees a `recordIdPath`: the path of the partner's own id of a
+// record, which names a skipped record in the run result ("id 1234") instead of its
+// position. Sessions use their sourceIdPath for that.
 
 export type ImportTarget = "attendees" | "sessions";
 
@@ -207,13 +213,17 @@ function fieldsObjectSchema<F extends Record<string, FieldSpec>>(target: ImportT
 }
 
 export const attendeeMappingSchema = z.strictObject(
-  { fields: fieldsObjectSchema("attendees", ATTENDEE_FIELDS) },
+  {
+    fields: fieldsObjectSchema("attendees", ATTENDEE_FIELDS),
+    skip: skipRulesSchema.optional(),
+    recordIdPath: dottedPathSchema.optional(),
+  },
   {
     error: (issue) => {
       if (issue.code === "unrecognized_keys") {
         return issue.keys.includes("sourceIdPath")
-          ? "Attendee mappings have no sourceIdPath: attendees are matched by email."
-          : `A mapping has only "fields" for attendees; ${issue.keys.map((key) => `"${key}"`).join(", ")} is not allowed.`;
+          ? "Attendee mappings have no sourceIdPath: attendees are matched by email (recordIdPath names a record in run results)."
+          : `An attendee mapping has "fields", "skip" and "recordIdPath"; ${issue.keys.map((key) => `"${key}"`).join(", ")} is not allowed.`;
       }
       if (issue.code === "invalid_type") return 'The mapping must be an object such as { "fields": { "email": { "path": "email" } } }.';
       return undefined;
@@ -227,10 +237,11 @@ export const sessionMappingSchema = z.strictObject(
       .string({ error: (issue) => (issue.input === undefined ? "Set sourceIdPath: the path of each record's own id, which links it to its session across runs." : undefined) })
       .pipe(dottedPathSchema),
     fields: fieldsObjectSchema("sessions", SESSION_FIELDS),
+    skip: skipRulesSchema.optional(),
   },
   {
     error: (issue) => {
-      if (issue.code === "unrecognized_keys") return `A session mapping has "sourceIdPath" and "fields"; ${issue.keys.map((key) => `"${key}"`).join(", ")} is not allowed.`;
+      if (issue.code === "unrecognized_keys") return `A session mapping has "sourceIdPath", "fields" and "skip"; ${issue.keys.map((key) => `"${key}"`).join(", ")} is not allowed.`;
       if (issue.code === "invalid_type") return 'The mapping must be an object such as { "sourceIdPath": "id", "fields": { ... } }.';
       return undefined;
     },
@@ -430,4 +441,17 @@ export function applyMapping(
     return { ok: false, reason: `endAt: ${value.endAt.toISOString()} is not after startAt ${value.startAt.toISOString()}.`, field: "endAt", value: value.endAt };
   }
   return { ok: true, value };
+}
+
+/**
+ * The partner's own id of a record (recordIdPath, or a session's sourceIdPath) as bounded
+ * text, or undefined when the mapping names none or the record has none there.
+ */
+export function recordIdOf(record: unknown, mapping: ImportMapping): string | undefined {
+  const path = "sourceIdPath" in mapping ? mapping.sourceIdPath : mapping.recordIdPath;
+  if (!path) return undefined;
+  const raw = getAtPath(record, path);
+  if (typeof raw !== "string" && typeof raw !== "number") return undefined;
+  const text = String(raw).trim();
+  return text === "" ? undefined : text.slice(0, 120);
 }

@@ -58,14 +58,21 @@ describe("presets", () => {
     const { run, attendees, real, sourceId } = await runPreset("eventbrite", { event_id: "123456789012", token: TOKEN });
     expect(real.origin).toBe("https://www.eventbriteapi.com");
     expect(run.status).toBe("succeeded");
-    expect(run.counts.created).toBe(3);
+    expect(run.counts).toMatchObject({ fetched: 5, created: 3, skipped: 0, excluded: 2 });
+    // Named by Eventbrite's attendee id, and never imported.
+    expect(run.excludedRecords).toEqual([
+      { index: 3, sourceId: "1004", reason: "Skipped by rule: cancelled is true." },
+      { index: 4, sourceId: "1005", reason: "Skipped by rule: refunded is true." },
+    ]);
+    expect(attendees.map((a) => a.email)).not.toContain("charles@example.com");
+    expect(attendees.map((a) => a.email)).not.toContain("mary@example.com");
     expect(attendees[0]).toEqual({ email: "ada@example.com", displayName: "Ada Lovelace", company: "Analytical Engines", jobTitle: "Mathematician" });
     expect(partner.requests.map((r) => r.path)).toEqual(["/v3/events/123456789012/attendees/", "/v3/events/123456789012/attendees/?continuation=dGhpcyBpcyBwYWdlIDI"]);
     await runImport(sourceId, { trigger: "manual" });
     expect(search(partner.requests[2].path).get("changed_since")).toMatch(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\dZ$/);
   });
 
-  it("Tito: Token token= header, page[number] and page[size]", async () => {
+  it("Tito: Token token= header, page[number] and page[size]; a void ticket is left out, an incomplete one kept", async () => {
     partner.route("/v3/acme/conf-26/tickets", (req, res) => {
       if (req.headers.authorization !== `Token token=${TOKEN}`) return sendJson(res, { errors: ["unauthorized"] }, { status: 401 });
       const q = search(req.url!);
@@ -74,18 +81,23 @@ describe("presets", () => {
     });
     partner.requests.length = 0;
     const { run, attendees } = await runPreset("tito", { account_slug: "acme", event_slug: "conf-26", token: TOKEN });
-    expect(run.counts.created).toBe(101);
+    expect(run.counts).toMatchObject({ created: 100, excluded: 1 });
+    expect(run.excludedRecords).toEqual([{ index: 49, sourceId: "ABCD-50", reason: 'Skipped by rule: state is "void".' }]);
+    expect(attendees.map((a) => a.email)).toContain("tito3@example.com");
     expect(partner.requests).toHaveLength(2);
     expect(attendees.find((a) => a.email === "tito1@example.com")).toMatchObject({ displayName: "Person 1", company: "Tito Ltd" });
   });
 
-  it("pretix: Token header, next links, a position without an email is skipped with a reason", async () => {
+  it("pretix: Token header, paid orders only, next links; a canceled position is left out, one without an email skipped by its id", async () => {
     partner.route("/api/v1/organizers/acme/events/conf26/orderpositions/", (req, res) => {
       if (req.headers.authorization !== `Token ${TOKEN}`) return sendJson(res, { detail: "Invalid token." }, { status: 401 });
+      if (search(req.url!).get("page") === null) expect(search(req.url!).get("order__status")).toBe("p");
       sendJson(res, pretixPage(partner.baseUrl, Number(search(req.url!).get("page") ?? "1")));
     });
     const { run, attendees } = await runPreset("pretix", { base_url: `${partner.baseUrl}/`, organizer: "acme", event: "conf26", token: TOKEN });
-    expect(run.counts).toMatchObject({ fetched: 3, created: 2, skipped: 1 });
+    expect(run.counts).toMatchObject({ fetched: 4, created: 2, skipped: 1, excluded: 1 });
+    expect(run.recordErrors).toEqual([expect.objectContaining({ index: 2, sourceId: "3", field: "email" })]);
+    expect(run.excludedRecords).toEqual([{ index: 3, sourceId: "4", reason: "Skipped by rule: canceled is true." }]);
     expect(attendees[0]).toMatchObject({ email: "p1@example.com", displayName: "Peter Pan", company: "Neverland" });
   });
 
@@ -97,7 +109,8 @@ describe("presets", () => {
       sendJson(res, hubspotPage(partner.baseUrl, q.get("after")));
     });
     const { run, attendees } = await runPreset("hubspot", { token: TOKEN });
-    expect(run.counts.created).toBe(2);
+    expect(run.counts).toMatchObject({ created: 2, excluded: 1 });
+    expect(run.excludedRecords).toEqual([{ index: 2, sourceId: "103", reason: "Skipped by rule: archived is true." }]);
     expect(attendees).toEqual([
       { email: "h1@example.com", displayName: "Hannah", company: "Acme", jobTitle: "Buyer" },
       { email: "h2@example.com", displayName: "Hugo", company: "Globex", jobTitle: "Buyer" },

@@ -7,6 +7,10 @@ import type { AuthInput, IncrementalConfig, PaginationConfig } from "./source-co
 // style, records path and mapping; the organiser gives only their token and ids. Each is
 // tested against a local server answering in the provider's documented shape
 // (presets.test.ts, fixtures in testing/preset-fixtures.ts).
+//
+// Each preset also leaves out registrations that are not (or no longer) guests: its `skip`
+// rules (skip-rules.ts) read the provider's documented cancellation fields, cited beside
+// each one. Where the documentation is uncertain, docs/imports.md says so.
 
 export type PresetInput = {
   key: string;
@@ -49,6 +53,16 @@ export const DATA_SOURCE_PRESETS: readonly DataSourcePreset[] = [
     incremental: { param: "changed_since", format: "iso8601", lookbackSeconds: 300 },
     auth: (values) => ({ type: "bearer", token: values.token }),
     mapping: {
+      // Attendee object (https://www.eventbrite.com/platform/api#/reference/attendee):
+      // `cancelled` and `refunded` are booleans; `status` is "Attending", "Checked In",
+      // "Not Attending" or "Deleted" (the list endpoint's status filter documents the same
+      // values). A cancelled order still lists its attendees, with cancelled: true.
+      skip: [
+        { path: "cancelled", equals: true },
+        { path: "refunded", equals: true },
+        { path: "status", in: ["Not Attending", "Deleted"] },
+      ],
+      recordIdPath: "id",
       fields: {
         email: { path: "profile.email", transform: [{ op: "trim" }] },
         displayName: { path: "profile.name" },
@@ -73,6 +87,13 @@ export const DATA_SOURCE_PRESETS: readonly DataSourcePreset[] = [
     incremental: null,
     auth: (values) => ({ type: "header", name: "Authorization", value: `Token token=${values.token}` }),
     mapping: {
+      // Ticket attributes (https://ti.to/docs/api/admin/3.0#tickets): `state` is the
+      // ticket's state; the dashboard shows unassigned, incomplete and complete
+      // (https://help.tito.io/en/articles/2006164-attendee-management), and a voided
+      // ticket (refunded or cancelled order) reads "void". Unassigned and incomplete
+      // tickets are still guests, so only void is left out.
+      skip: [{ path: "state", in: ["void"] }],
+      recordIdPath: "reference",
       fields: {
         email: { path: "email", transform: [{ op: "trim" }] },
         displayName: { path: "name" },
@@ -91,12 +112,21 @@ export const DATA_SOURCE_PRESETS: readonly DataSourcePreset[] = [
       { key: "event", label: "Event slug", help: "The short name of the event." },
       { key: "token", label: "API token", help: "Organizer → Teams → a team with API access → add a token.", secret: true },
     ],
-    urlTemplate: "{base_url}/api/v1/organizers/{organizer}/events/{event}/orderpositions/",
+    urlTemplate: "{base_url}/api/v1/organizers/{organizer}/events/{event}/orderpositions/?order__status=p",
     recordsPath: "results",
     pagination: { type: "nextUrl", path: "next" },
     incremental: null,
     auth: (values) => ({ type: "header", name: "Authorization", value: `Token ${values.token}` }),
     mapping: {
+      // Order position resource (https://docs.pretix.eu/en/latest/api/resources/orders.html#order-position-resource):
+      // `canceled` is true for a position cancelled on its own (listed only with
+      // include_canceled_positions, so the rule is a guard). Positions carry no order
+      // status (n pending, p paid, e expired, c canceled, per the order resource on the
+      // same page); the list's `order__status` filter takes one status, so the URL asks
+      // for positions of paid orders: expired and cancelled orders never come, and a
+      // pending order's guests arrive with the first run after it is paid.
+      skip: [{ path: "canceled", equals: true }],
+      recordIdPath: "id",
       fields: {
         email: { path: "attendee_email", transform: [{ op: "trim" }] },
         displayName: { path: "attendee_name" },
@@ -116,6 +146,11 @@ export const DATA_SOURCE_PRESETS: readonly DataSourcePreset[] = [
     incremental: null,
     auth: (values) => ({ type: "bearer", token: values.token }),
     mapping: {
+      // Contact object (https://developers.hubspot.com/docs/api/crm/contacts): `archived`
+      // is true for a deleted (archived) contact. The list returns unarchived contacts
+      // unless archived=true is asked for, so the rule is a guard, not a filter.
+      skip: [{ path: "archived", equals: true }],
+      recordIdPath: "id",
       fields: {
         email: { path: "properties.email", transform: [{ op: "trim" }] },
         displayName: { path: "properties.firstname" },

@@ -30,7 +30,7 @@ export type PreviewRecord = {
   /** The partner's record, as received. */
   source: unknown;
   /** Null while the mapping is missing or invalid; a skip as the run history would store it. */
-  mapped: { ok: true; value: Record<string, unknown> } | ({ ok: false } & Omit<SkippedRecord, "index">) | null;
+  mapped: { ok: true; value: Record<string, unknown> } | ({ ok: false; excluded?: true } & Omit<SkippedRecord, "index">) | null;
 };
 
 export type DataSourcePreview = {
@@ -124,7 +124,7 @@ export async function previewDataSource(
     const prepared = prepareRecord(input.target, source, mapping, context);
     if (!prepared.ok) {
       const { index: _position, ...skip } = skippedRecord(index, prepared);
-      return { index, source, mapped: { ok: false, ...skip } };
+      return { index, source, mapped: { ok: false, ...(prepared.excluded ? { excluded: true as const } : {}), ...skip } };
     }
     const value = prepared.record.target === "sessions"
       ? { externalId: prepared.record.externalId, ...prepared.record.fields }

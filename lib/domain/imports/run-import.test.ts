@@ -163,7 +163,7 @@ describe("attendees: create, update, unchanged, never delete", () => {
     // A third identical pull changes nothing at all.
     const t2 = new Date();
     const third = await runImport(source.id, { trigger: "manual", limits: FAST });
-    expect(third.counts).toEqual({ fetched: 3, created: 0, updated: 0, unchanged: 3, skipped: 0 });
+    expect(third.counts).toEqual({ fetched: 3, created: 0, updated: 0, unchanged: 3, skipped: 0, excluded: 0 });
     expect(await webhookTypes(t2)).toEqual([]);
   });
 
@@ -188,7 +188,7 @@ describe("the same address twice in one pull", () => {
     ];
     const path = serve((_req: unknown, res: import("node:http").ServerResponse) => sendJson(res, feed));
     const source = await attendeeSource(path, {}, event);
-    expect((await runImport(source.id, { trigger: "manual", limits: FAST })).counts).toEqual({ fetched: 2, created: 1, updated: 1, unchanged: 0, skipped: 0 });
+    expect((await runImport(source.id, { trigger: "manual", limits: FAST })).counts).toEqual({ fetched: 2, created: 1, updated: 1, unchanged: 0, skipped: 0, excluded: 0 });
     expect((await guests(event)).map((a) => [a.email, a.displayName])).toEqual([["twice@example.com", "Second"]]);
 
     // Stored "Second"; the pull changes it and changes it back: both are real updates.
@@ -197,7 +197,7 @@ describe("the same address twice in one pull", () => {
       { email: "twice@example.com", name: "Second" },
     ];
     const t0 = new Date();
-    expect((await runImport(source.id, { trigger: "manual", limits: FAST })).counts).toEqual({ fetched: 2, created: 0, updated: 2, unchanged: 0, skipped: 0 });
+    expect((await runImport(source.id, { trigger: "manual", limits: FAST })).counts).toEqual({ fetched: 2, created: 0, updated: 2, unchanged: 0, skipped: 0, excluded: 0 });
     expect((await guests(event)).map((a) => a.displayName)).toEqual(["Second"]);
     expect(await webhookTypes(t0)).toEqual(["attendee.updated:twice@example.com", "attendee.updated:twice@example.com"]);
   });
@@ -218,7 +218,7 @@ describe("bad records are skipped with their index and reason", () => {
     const source = await attendeeSource(path, {}, event);
     const run = await runImport(source.id, { trigger: "manual", limits: FAST });
     expect(run.status).toBe("partial");
-    expect(run.counts).toEqual({ fetched: 7, created: 2, updated: 0, unchanged: 0, skipped: 5 });
+    expect(run.counts).toEqual({ fetched: 7, created: 2, updated: 0, unchanged: 0, skipped: 5, excluded: 0 });
     expect(run.recordErrors).toEqual([
       { index: 1, reason: "email must be an email address (no spaces, ASCII only).", field: "email", value: "not-an-email" },
       { index: 2, reason: 'email: no value at "email".', field: "email" },
@@ -236,7 +236,7 @@ describe("bad records are skipped with their index and reason", () => {
     const source = await attendeeSource(serve(records), {}, event);
     const run = await runImport(source.id, { trigger: "manual", limits: FAST });
     expect(run.status).toBe("partial");
-    expect(run.counts).toEqual({ fetched: 12, created: 11, updated: 0, unchanged: 0, skipped: 1 });
+    expect(run.counts).toEqual({ fetched: 12, created: 11, updated: 0, unchanged: 0, skipped: 1, excluded: 0 });
     expect(run.recordErrors).toEqual([{ index: 10, reason: "displayName must not contain control characters.", field: "displayName", value: "ab" }]);
     expect(await guests(event)).toHaveLength(11);
   });
@@ -327,7 +327,7 @@ describe("fetch failures fail the run", () => {
     const run = await runImport((await attendeeSource(path)).id, { trigger: "manual", limits: FAST });
     expect(run.status).toBe("failed");
     expect(run.fetchError).toContain(expected);
-    expect(run.counts).toEqual({ fetched: 0, created: 0, updated: 0, unchanged: 0, skipped: 0 });
+    expect(run.counts).toEqual({ fetched: 0, created: 0, updated: 0, unchanged: 0, skipped: 0, excluded: 0 });
   });
 
   it("keeps what earlier pages applied when a later page fails", async () => {
@@ -437,11 +437,11 @@ describe("sessions", () => {
     const t0 = new Date();
     const first = await runImport(source.id, { trigger: "manual", limits: FAST });
     expect(first.status).toBe("partial");
-    expect(first.counts).toEqual({ fetched: 6, created: 2, updated: 0, unchanged: 0, skipped: 4 });
+    expect(first.counts).toEqual({ fetched: 6, created: 2, updated: 0, unchanged: 0, skipped: 4, excluded: 0 });
     expect(first.recordErrors).toEqual([
-      { index: 2, reason: 'track: the event has no track named "Nowhere" (create it in the console first).', field: "track", value: "Nowhere" },
-      { index: 3, reason: "endAt: 2027-03-01T10:00:00.000Z is not after startAt 2027-03-01T11:00:00.000Z.", field: "endAt", value: "2027-03-01T10:00:00.000Z" },
-      { index: 4, reason: 'startAt: "March 1st" is not an ISO 8601 date such as 2027-03-01T09:30 (set a date format for other layouts).', field: "startAt", value: "March 1st" },
+      { index: 2, sourceId: "s3", reason: 'track: the event has no track named "Nowhere" (create it in the console first).', field: "track", value: "Nowhere" },
+      { index: 3, sourceId: "s4", reason: "endAt: 2027-03-01T10:00:00.000Z is not after startAt 2027-03-01T11:00:00.000Z.", field: "endAt", value: "2027-03-01T10:00:00.000Z" },
+      { index: 4, sourceId: "s5", reason: 'startAt: "March 1st" is not an ISO 8601 date such as 2027-03-01T09:30 (set a date format for other layouts).', field: "startAt", value: "March 1st" },
       { index: 5, reason: 'sourceId: no value at "id".', field: "sourceId" },
     ]);
 
@@ -473,7 +473,7 @@ describe("sessions", () => {
     // The organiser deletes an imported session: the next pull brings it back as a new one.
     await getDb().session.delete({ where: { id: sessions[1].id } });
     const third = await runImport(source.id, { trigger: "manual", limits: FAST });
-    expect(third.counts).toEqual({ fetched: 3, created: 1, updated: 0, unchanged: 2, skipped: 0 });
+    expect(third.counts).toEqual({ fetched: 3, created: 1, updated: 0, unchanged: 2, skipped: 0, excluded: 0 });
     expect(await getDb().session.count({ where: { eventId: event } })).toBe(3);
   });
 });

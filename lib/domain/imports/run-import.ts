@@ -21,7 +21,8 @@ import { logger } from "@/lib/platform/observability/logger";
 // per request. All injectable so tests stay fast.
 //
 // Run record status:
-//   succeeded  every record fetched was applied (created, updated or unchanged);
+//   succeeded  every record fetched was applied (created, updated or unchanged) or left
+//              out by a skip rule (counted as excluded, named in excludedRecords);
 //   partial    some records were skipped, or the run stopped at a limit (stoppedEarly);
 //   failed     the source could not be read (fetchError: HTTP status, not JSON, too large,
 //              refused URL...) or the run could not continue (event archived, internal
@@ -68,7 +69,7 @@ export type RunImportOptions = {
   signal?: AbortSignal;
 };
 
-type Counts = { fetched: number; created: number; updated: number; unchanged: number; skipped: number };
+type Counts = { fetched: number; created: number; updated: number; unchanged: number; skipped: number; excluded: number };
 
 // ───────────── the lease ─────────────
 
@@ -124,7 +125,13 @@ async function incrementalQuery(source: DataSource, currentRunId: string): Promi
   const parsed = incrementalSchema.safeParse(source.incremental);
   if (source.incremental === null || !parsed.success) return {};
   const last = await getDb().dataSourceRun.findFirst({
-    where: { dataSourceId: source.id, status: "succeeded", id: { not: currentRunId } },
+    where: {
+      dataSourceId: source.id,
+      status: "succeeded",
+      id: { not: currentRunId },
+      // Runs before a change of URL, records path or parameter read another source.
+      ...(source.incrementalResetAt ? { startedAt: { gt: source.incrementalResetAt } } : {}),
+    },
     orderBy: [{ startedAt: "desc" }, { id: "desc" }],
     select: { startedAt: true },
   });
@@ -163,8 +170,9 @@ export async function runImport(dataSourceId: string, options: RunImportOptions)
 
   try {
     const run = await getDb().dataSourceRun.create({ data: { dataSourceId: source.id, trigger: options.trigger, status: "running" } });
-    const counts: Counts = { fetched: 0, created: 0, updated: 0, unchanged: 0, skipped: 0 };
+    const counts: Counts = { fetched: 0, created: 0, updated: 0, unchanged: 0, skipped: 0, excluded: 0 };
     const recordErrors: SkippedRecord[] = [];
+    const excludedRecords: SkippedRecord[] = [];
     let stoppedEarly: DataSourceRunView["stoppedEarly"] = null;
     let fetchError: string | null = null;
 
@@ -180,14 +188,20 @@ export async function runImport(dataSourceId: string, options: RunImportOptions)
     const saveProgress = async () => {
       await getDb().dataSourceRun.update({
         where: { id: run.id },
-        data: { ...counts, recordErrors: recordErrors as unknown as Prisma.InputJsonValue },
+        data: { ...counts, recordErrors: recordErrors as unknown as Prisma.InputJsonValue, excludedRecords: excludedRecords as unknown as Prisma.InputJsonValue },
       });
       const renewed = await renewLease(source.id, lease!);
       if (!renewed) throw new RunStopped("The run lost its lease (it ran past the lease time); another run may have started.");
       lease = renewed;
     };
 
-    const skip = (index: number, reason: { reason: string; field?: string; value?: unknown }) => {
+    // A skip rule's record: counted apart from errors (the run still succeeds), named by its id.
+    const exclude = (index: number, reason: { reason: string; sourceId?: string }) => {
+      counts.excluded++;
+      if (excludedRecords.length < MAX_RECORD_ERRORS) excludedRecords.push(skippedRecord(index, reason));
+    };
+
+    const skip = (index: number, reason: { reason: string; field?: string; value?: unknown; sourceId?: string }) => {
       counts.skipped++;
       if (recordErrors.length >= MAX_RECORD_ERRORS) return;
       recordErrors.push(skippedRecord(index, reason));
@@ -198,6 +212,7 @@ export async function runImport(dataSourceId: string, options: RunImportOptions)
     // Prepared records wait here until the batch is applied: every BATCH_SIZE records and
     // at the end of each page (so a later page's failure never loses earlier records).
     let batch: BatchItem[] = [];
+    const sourceIds = new Map<number, string>();
     let context: TargetContext | null = null;
     const flush = async () => {
       if (batch.length > 0) {
@@ -208,8 +223,12 @@ export async function runImport(dataSourceId: string, options: RunImportOptions)
         const byIndex = new Map(items.map((item) => [item.index, item.record]));
         for (const result of results) {
           if ("outcome" in result) counts[result.outcome]++;
-          else skip(result.index, refusal(result.error, byIndex.get(result.index)?.fields));
+          else {
+            const sourceId = sourceIds.get(result.index);
+            skip(result.index, { ...refusal(result.error, byIndex.get(result.index)?.fields), ...(sourceId !== undefined ? { sourceId } : {}) });
+          }
         }
+        sourceIds.clear();
         if (stopped) throw new RunStopped(stopped.message);
       }
       await saveProgress();
@@ -250,7 +269,10 @@ export async function runImport(dataSourceId: string, options: RunImportOptions)
           }
           counts.fetched++;
           const prepared = prepareRecord(source.target, record, mapping, context);
-          if (prepared.ok) batch.push({ index, record: prepared.record });
+          if (prepared.ok) {
+            batch.push({ index, record: prepared.record });
+            if (prepared.sourceId !== undefined) sourceIds.set(index, prepared.sourceId);
+          } else if (prepared.excluded) exclude(index, prepared);
           else skip(index, prepared);
           index++;
           if (counts.fetched % BATCH_SIZE === 0) await flush();
@@ -294,6 +316,7 @@ export async function runImport(dataSourceId: string, options: RunImportOptions)
         stoppedEarly,
         fetchError: capPartnerText(fetchError),
         recordErrors: recordErrors as unknown as Prisma.InputJsonValue,
+        excludedRecords: excludedRecords as unknown as Prisma.InputJsonValue,
         finishedAt: new Date(),
       },
     });

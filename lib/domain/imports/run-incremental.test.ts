@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { getDb } from "@/lib/platform/db/client";
 import { createTestEvent, createTestOrg } from "@/lib/testing/fixtures";
 import { countDataSourcePages } from "./preview";
-import { createDataSource } from "./data-sources";
+import { createDataSource, updateDataSource } from "./data-sources";
 import { runImport } from "./run-import";
 import { sendJson, startPartnerServer, type PartnerServer } from "@/lib/testing/partner-server";
 
@@ -56,6 +56,62 @@ describe("incremental pulls", () => {
     await getDb().dataSourceRun.create({ data: { dataSourceId: source.id, trigger: "manual", status: "failed", startedAt: new Date() } });
     await runImport(source.id, { trigger: "manual" });
     expect(seen[2]).toBe(new Date(second.startedAt.getTime() - 120_000).toISOString().replace(/\.\d{3}Z$/, "Z"));
+  });
+
+  it.each([
+    ["URL", (base: string) => ({ url: `${base}/moved` })],
+    ["records path", () => ({ recordsPath: "items" })],
+    ["incremental parameter", () => ({ incremental: { param: "updated_after", lookbackSeconds: 120 } })],
+  ])("a changed %s starts again from the beginning (no high-water mark), then incremental again", async (_what, change) => {
+    const seen: (string | null)[] = [];
+    const handler: Parameters<PartnerServer["route"]>[1] = (req, res) => {
+      const query = new URL(req.url!, "http://x").searchParams;
+      seen.push(query.get("changed_since") ?? query.get("updated_after"));
+      const records = [{ email: "old@example.com", name: "Old" }];
+      sendJson(res, { attendees: records, items: records });
+    };
+    partner.route("/reset", handler);
+    partner.route("/moved", handler);
+    const source = await createDataSource(orgId, {
+      name: "Restarts",
+      eventId,
+      target: "attendees",
+      url: `${partner.baseUrl}/reset`,
+      recordsPath: "attendees",
+      incremental: { param: "changed_since", lookbackSeconds: 120 },
+      mapping: MAPPING,
+    }, OPERATOR);
+    await runImport(source.id, { trigger: "manual" });
+    await runImport(source.id, { trigger: "manual" });
+    expect(seen[0]).toBeNull();
+    expect(seen[1]).not.toBeNull();
+
+    await updateDataSource(orgId, source.id, change(partner.baseUrl), OPERATOR);
+    const afterChange = await runImport(source.id, { trigger: "manual" });
+    expect(afterChange.status).toBe("succeeded");
+    expect(seen[2]).toBeNull();
+    await runImport(source.id, { trigger: "manual" });
+    expect(seen[3]).toBe(new Date(afterChange.startedAt.getTime() - 120_000).toISOString().replace(/\.\d{3}Z$/, "Z"));
+  });
+
+  it("an edit that changes neither URL, records path nor parameter keeps the mark", async () => {
+    const seen: (string | null)[] = [];
+    partner.route("/kept", (req, res) => {
+      seen.push(new URL(req.url!, "http://x").searchParams.get("changed_since"));
+      sendJson(res, [{ email: "kept@example.com" }]);
+    });
+    const source = await createDataSource(orgId, {
+      name: "Kept",
+      eventId,
+      target: "attendees",
+      url: `${partner.baseUrl}/kept`,
+      incremental: { param: "changed_since", lookbackSeconds: 60 },
+      mapping: MAPPING,
+    }, OPERATOR);
+    await runImport(source.id, { trigger: "manual" });
+    await updateDataSource(orgId, source.id, { name: "Kept, renamed", url: `${partner.baseUrl}/kept`, incremental: { param: "changed_since", lookbackSeconds: 300 } }, OPERATOR);
+    await runImport(source.id, { trigger: "manual" });
+    expect(seen[1]).not.toBeNull();
   });
 
   it("unixSeconds sends whole seconds", async () => {

@@ -3,7 +3,9 @@ import { capPartnerText } from "@/lib/platform/text/cap-partner-text";
 // A skipped record as the preview and the run history both show it. One numbering for
 // both: "Record N" is the N-th record of the pull, counted from 1 across all its pages
 // (a run's stored `index` is the 0-based position across pages; the preview reads the
-// first page, so its record 3 is the run's record 3).
+// first page, so its record 3 is the run's record 3). When the mapping names the
+// partner's own id (recordIdPath, or a session's sourceIdPath) a record is shown by that
+// id instead ("id 1234"): the organiser finds it in the partner's system by it.
 
 export type SkippedRecord = {
   /** 0-based position in the pull, across pages. */
@@ -13,6 +15,8 @@ export type SkippedRecord = {
   field?: string;
   /** That field's value as the partner sent it (or as mapped), as bounded text. */
   value?: string;
+  /** The partner's own id of the record, when the mapping names where it is. */
+  sourceId?: string;
 };
 
 /** Values are the partner's data: shown as text, never longer than this. */
@@ -21,6 +25,11 @@ export const SKIPPED_VALUE_MAX_CHARS = 120;
 /** "Record 3" for the record at 0-based position 2. */
 export function recordLabel(index: number): string {
   return `Record ${(index + 1).toLocaleString("en")}`;
+}
+
+/** The record as the organiser finds it: by the partner's id when known, else its position. */
+export function skippedRecordLabel(skip: Pick<SkippedRecord, "index" | "sourceId">): string {
+  return skip.sourceId !== undefined ? `id ${skip.sourceId}` : recordLabel(skip.index);
 }
 
 /** A value as bounded text: strings as they are, anything else as JSON; undefined when there is none. */
@@ -33,10 +42,11 @@ export function skippedValueText(value: unknown): string | undefined {
 }
 
 /** The stored form of a skip: index, reason, and the field and value when one field is at fault. */
-export function skippedRecord(index: number, skip: { reason: string; field?: string; value?: unknown }): SkippedRecord {
+export function skippedRecord(index: number, skip: { reason: string; field?: string; value?: unknown; sourceId?: string }): SkippedRecord {
   const value = skippedValueText(skip.value);
   return {
     index,
+    ...(skip.sourceId !== undefined ? { sourceId: capPartnerText(skip.sourceId) ?? "" } : {}),
     // A reason may quote the partner's data or its server's words: stored bounded.
     reason: capPartnerText(skip.reason) ?? "",
     ...(skip.field ? { field: skip.field } : {}),

@@ -1,4 +1,5 @@
 import type { Metadata } from "next";
+import Link from "next/link";
 import { notFound } from "next/navigation";
 import { AddAttendeeForm } from "@/components/console/events/add-attendee-form";
 import { GuestList } from "@/components/console/events/guest-list";
@@ -40,6 +41,11 @@ async function GuestTab(props: { orgId: string; eventId: string; archived: boole
       {props.role === "admin" && !props.archived ? (
         <div className="order-last md:order-first">
           <AddAttendeeForm orgId={props.orgId} eventId={props.eventId} action={addAttendeeAction} />
+          <p className="px-4 pb-4 text-sm sm:px-6">
+            <Link href={`/console/${props.orgId}/events/${props.eventId}/guests/import`} className="text-indigo-700 underline underline-offset-2 dark:text-indigo-300" data-testid="import-guests-link">
+              Import guests from a spreadsheet
+            </Link>
+          </p>
         </div>
       ) : null}
       <div>
