@@ -105,7 +105,7 @@ export default async function WebhookEndpointPage({ params, searchParams }: Prop
       {isAdmin ? null : <ReadOnlyNotice what="this endpoint and its deliveries" />}
       {autoDisabled ? (
         <Callout tone="danger" title="Disabled automatically: every delivery failed" data-testid="auto-disabled">
-          After {AUTO_DISABLE_AFTER_FAILURES} failed probes in a row, spread over {autoDisableHours} hours
+          After {AUTO_DISABLE_AFTER_FAILURES} failed probes in a row, spread over at least {autoDisableHours} hours
           {endpoint.disabledAt ? <>, on {formatDateTime(endpoint.disabledAt, timeZone)},</> : null} the endpoint was disabled and its pending
           deliveries were cancelled. Check the latest attempts in the delivery log below, fix the receiver, then enable the endpoint:
           you can have everything recorded while it was disabled delivered.
