@@ -177,11 +177,11 @@ test("an admin adds an endpoint, pings it with a verifiable signature, resends, 
   // Disabled automatically after failures: the callout says why and when.
   await sql(`UPDATE "WebhookEndpoint" SET enabled = false, "disabledReason" = 'consecutive_failures', "disabledAt" = now(), "consecutiveFailures" = 50 WHERE "orgId" = $1`, [orgId]);
   await page.reload();
-  await expect(page.getByTestId("auto-disabled")).toContainText("After 50 failed delivery attempts in a row");
+  await expect(page.getByTestId("auto-disabled")).toContainText("After 50 failed probes in a row");
   await expect(page.getByTestId("auto-disabled")).toContainText("UTC");
   await page.goto(`/console/${orgId}/webhooks`);
   await expect(page.getByTestId("endpoint-row")).toContainText("Auto-disabled");
-  await expect(page.getByTestId("endpoint-row")).toContainText("After 50 failed deliveries in a row");
+  await expect(page.getByTestId("endpoint-row")).toContainText("After 50 failed probes in a row");
   await page.getByTestId("manage-endpoint").click();
 
   // Delete (confirmed): back to the list, which is empty again.

@@ -1,6 +1,6 @@
 import { OPERATOR } from "@/lib/domain/audit/record";
 import { InngestTestEngine } from "@inngest/test";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { getDb } from "@/lib/platform/db/client";
 import { setOrganizationStatus } from "@/lib/domain/orgs/organizations";
 import { createTestOrg } from "@/lib/testing/fixtures";
@@ -27,6 +27,10 @@ beforeAll(async () => {
   hook.secrets = [secret];
 });
 afterAll(async () => hook?.close());
+// Each test starts with the endpoint's circuit breaker closed (a previous test's failures opened it).
+beforeEach(async () => {
+  await getDb().webhookEndpoint.updateMany({ where: { orgId }, data: { probeAt: null, consecutiveFailures: 0 } });
+});
 
 async function newDelivery(): Promise<string> {
   const event = await getDb().$transaction((tx) => recordWebhookEvent(tx, { orgId, type: "session.created", data: { id: "s1" } }));
@@ -40,7 +44,9 @@ function sleeps(deliveryId: string, count: number) {
   return Array.from({ length: count }, (_, i) => ({
     id: `wait-${i + 1}`,
     handler: async () => {
-      await getDb().webhookDelivery.update({ where: { id: deliveryId }, data: { nextAttemptAt: new Date() } });
+      const delivery = await getDb().webhookDelivery.update({ where: { id: deliveryId }, data: { nextAttemptAt: new Date() } });
+      // The sleep (a minute or more) also outlasted the endpoint's circuit-breaker backoff.
+      await getDb().webhookEndpoint.updateMany({ where: { id: delivery.endpointId, probeAt: { not: null } }, data: { probeAt: new Date() } });
     },
   }));
 }

@@ -11,7 +11,8 @@ import { MAX_ATTEMPTS } from "@/lib/domain/webhooks/schedule";
 // the delivery succeeded, was exhausted or cancelled, or is being handled elsewhere (a
 // sweep holding the lease, or integrations locked: the sweep resumes it when unlocked).
 
-// Seven attempts, plus room for a few early wake-ups (`not_due`), which sleep again.
+// Seven attempts, plus room for a few early wake-ups (`not_due`, or waiting behind the
+// endpoint's circuit breaker), which sleep again; past them the sweep carries on.
 const MAX_ROUNDS = MAX_ATTEMPTS + 3;
 // Never a zero-length sleep: a wake-up a moment early would spin.
 const MIN_SLEEP_MS = 1_000;
@@ -19,7 +20,7 @@ const MIN_SLEEP_MS = 1_000;
 /** How long to sleep before the next round, or null to end the run. */
 export function sleepBeforeNextRound(outcome: AttemptOutcome): number | null {
   if (outcome.kind === "failed" && outcome.retryInMs !== null) return Math.max(outcome.retryInMs, MIN_SLEEP_MS);
-  if (outcome.kind === "skipped" && outcome.reason === "not_due" && outcome.retryInMs !== undefined) {
+  if (outcome.kind === "skipped" && (outcome.reason === "not_due" || outcome.reason === "endpoint_backoff") && outcome.retryInMs !== undefined) {
     return Math.max(outcome.retryInMs, MIN_SLEEP_MS);
   }
   return null;

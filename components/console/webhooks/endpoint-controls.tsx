@@ -48,8 +48,24 @@ function ConfirmButton({
   return <ConfirmActionButton fields={{ ...ids, ...extra }} action={action} reasonId={REASON_ID} {...rest} />;
 }
 
-/** Enable at once; disable after a confirmation, since pending deliveries are cancelled. */
-export function EnableToggle({ ids, enabled, action, disabledReason }: { ids: Ids; enabled: boolean; action: FormAction<null>; disabledReason: string | null }) {
+/**
+ * Enable at once; disable after a confirmation, since pending deliveries are cancelled.
+ * A disabled endpoint that missed events (`backlog`) is also offered "Enable and deliver",
+ * which names the count before confirming.
+ */
+export function EnableToggle({
+  ids,
+  enabled,
+  action,
+  disabledReason,
+  backlog = 0,
+}: {
+  ids: Ids;
+  enabled: boolean;
+  action: FormAction<null>;
+  disabledReason: string | null;
+  backlog?: number;
+}) {
   const toast = useToast();
   const { pending, failure, onSubmit } = useDialogAction(action, (message) => toast(message));
   if (enabled) {
@@ -60,7 +76,7 @@ export function EnableToggle({ ids, enabled, action, disabledReason }: { ids: Id
         extra={{ enabled: "false" }}
         trigger="Disable"
         title="Disable this endpoint?"
-        description="Deliveries waiting for a retry are cancelled, and events that happen while it is disabled are never sent to it, not even after it is enabled again."
+        description="Deliveries waiting for a retry are cancelled and nothing is sent to it while it is disabled. When you enable it again you can have everything it missed delivered."
         confirmLabel="Disable endpoint"
         pendingLabel="Disabling…"
         variant="secondary"
@@ -81,8 +97,24 @@ export function EnableToggle({ ids, enabled, action, disabledReason }: { ids: Id
         aria-describedby={disabledReason ? REASON_ID : undefined}
         data-testid="enable-endpoint"
       >
-        Enable
+        {backlog > 0 ? "Enable only" : "Enable"}
       </Button>
+      {backlog > 0 ? (
+        <ConfirmButton
+          ids={ids}
+          action={action as FormAction<unknown>}
+          extra={{ enabled: "true", deliverBacklog: "true" }}
+          trigger={`Enable and deliver ${backlog} missed`}
+          title="Enable and deliver what it missed?"
+          description={`${backlog} ${backlog === 1 ? "event was" : "events were"} recorded for this endpoint while it was disabled (deliveries cancelled by the disable included). They are sent within a minute, oldest first, each with its own attempts.`}
+          confirmLabel={`Enable and deliver ${backlog}`}
+          pendingLabel="Enabling…"
+          variant="secondary"
+          disabledReason={disabledReason}
+          onSuccess={(message) => toast(message)}
+          testId="enable-deliver-backlog"
+        />
+      ) : null}
       {failure ? <FormStatus state={failure} className="basis-full" /> : null}
     </form>
   );

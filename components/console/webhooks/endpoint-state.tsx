@@ -16,7 +16,7 @@ export function endpointState(endpoint: StateInput, timeZone = "UTC"): EndpointS
     return {
       label: "Auto-disabled",
       tone: "red",
-      detail: `After ${AUTO_DISABLE_AFTER_FAILURES} failed deliveries in a row${when ? `, ${when}` : ""}`,
+      detail: `After ${AUTO_DISABLE_AFTER_FAILURES} failed probes in a row${when ? `, ${when}` : ""}`,
     };
   }
   return { label: "Disabled", tone: "neutral", detail: `By an admin${when ? `, ${when}` : ""}` };

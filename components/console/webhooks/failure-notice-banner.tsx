@@ -9,7 +9,7 @@ import { listOpenFailureNotices, type FailureNoticeView } from "@/lib/domain/web
 const SHOWN = 3;
 
 function describe(notice: FailureNoticeView): string {
-  if (notice.kind === "endpoint_disabled") return "was disabled automatically after 50 failed attempts in a row.";
+  if (notice.kind === "endpoint_disabled") return "was disabled automatically after 50 failed probes in a row.";
   return notice.occurrences === 1
     ? "could not deliver an event: the delivery is exhausted."
     : `could not deliver ${notice.occurrences} events: their deliveries are exhausted.`;

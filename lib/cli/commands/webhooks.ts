@@ -4,9 +4,11 @@ import { getDb } from "@/lib/platform/db/client";
 import { AppError } from "@/lib/platform/errors/app-error";
 import { attemptDelivery } from "@/lib/domain/webhooks/deliver";
 import { listEndpointDeliveries } from "@/lib/domain/webhooks/delivery-log";
+import { countDisabledBacklog } from "@/lib/domain/webhooks/disabled-backlog";
 import {
   createWebhookEndpoint,
   deleteWebhookEndpoint,
+  enableWebhookEndpoint,
   listWebhookEndpoints,
   rollWebhookSecret,
   sendTestPing,
@@ -70,6 +72,20 @@ export const webhookCommands = {
         enabled: flags.enabled,
       }, OPERATOR);
       return { endpoint };
+    },
+  }),
+  "webhook:enable": command({
+    summary:
+      "--endpoint ID [--backlog deliver|skip] (without --backlog: prints how many events it missed while disabled and enables nothing)",
+    flags: z.strictObject({ endpoint: z.string(), backlog: z.enum(["deliver", "skip"]).optional() }),
+    run: async ({ endpoint: endpointId, backlog }) => {
+      const orgId = await orgOfEndpoint(endpointId);
+      if (!backlog) {
+        const missed = await countDisabledBacklog(orgId, endpointId);
+        return { enabled: false, backlog: missed, next: missed > 0 ? "run again with --backlog deliver (send them) or --backlog skip" : "run again with --backlog skip" };
+      }
+      const { endpoint, backlogDelivered } = await enableWebhookEndpoint(orgId, endpointId, { deliverBacklog: backlog === "deliver" }, OPERATOR);
+      return { endpoint, backlogDelivered };
     },
   }),
   "webhook:roll-secret": command({

@@ -18,6 +18,8 @@ import { insertAttendee } from "./insert-attendee";
  * event), CONFLICT (409) with reason event_archived, or reason attendee_exists and the
  * existing attendeeId when the address (any letter case) is already on the event.
  *
+ * `onBegin` runs first inside the transaction (the Idempotency-Key holds its claim's lock
+ * there, so a connection that dies releases it with the transaction).
  * `beforeCommit` runs inside the transaction once the row and its outbox row are written
  * (the Idempotency-Key stores its response there, so both commit or neither does).
  * `integrationsUnlocked`: the caller has just found the organization's integrations
@@ -33,15 +35,20 @@ export async function createAttendee(
   eventId: string,
   input: unknown,
   actor: Actor | null,
-  options: { beforeCommit?: (tx: Tx, attendee: AttendeeResource) => Promise<void>; integrationsUnlocked?: boolean } = {},
+  options: {
+    onBegin?: (tx: Tx) => Promise<void>;
+    beforeCommit?: (tx: Tx, attendee: AttendeeResource) => Promise<void>;
+    integrationsUnlocked?: boolean;
+  } = {},
 ): Promise<AttendeeResource> {
   const fields = newAttendeeFields(parseAttendeeBody(createAttendeeBodySchema, input));
-  const { beforeCommit } = options;
+  const { beforeCommit, onBegin } = options;
   const insertOptions = { fanOut: options.integrationsUnlocked === true };
   // Without a beforeCommit step or an audit entry the insert is one statement that commits on its own.
   const outcome =
-    beforeCommit || actor
+    beforeCommit || onBegin || actor
       ? await inTransaction(undefined, async (tx) => {
+          if (onBegin) await onBegin(tx);
           const inserted = await insertAttendee(tx, orgId, eventId, fields, insertOptions);
           if (inserted.created && actor) await auditCreated(tx, orgId, actor, inserted.row);
           if (inserted.created && beforeCommit) await beforeCommit(tx, toAttendee(inserted.row));

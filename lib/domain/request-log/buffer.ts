@@ -9,8 +9,10 @@ import { logger } from "@/lib/platform/observability/logger";
 // statement's own cost, paid per handful of requests, was most of what the log cost the
 // database.) The buffer is bounded: past MAX_BUFFERED rows
 // (a database that is down), the oldest are dropped and counted, so the log can never eat
-// the process's memory or slow the API. A failed write is retried once, then its rows are
-// dropped with a warning; nothing here ever throws into a request.
+// the process's memory or slow the API. A failed write is retried once; if that fails too
+// (an outage), its rows go back to the front of the buffer and the timer tries again, so
+// an outage shorter than the buffer's room loses nothing. A stop (flush) tries once more
+// and counts what it could not write. Nothing here ever throws into a request.
 
 export type ApiRequestRow = {
   orgId: string;
@@ -46,7 +48,9 @@ export class RequestLogBuffer {
   private timer: ReturnType<typeof setTimeout> | null = null;
   private writing: Promise<void> | null = null;
   private droppedSinceWarning = 0;
-  /** Rows dropped since start: the buffer was full, or a write failed twice. */
+  /** The last write failed twice: its rows are back in the buffer, waiting for the timer. */
+  private failing = false;
+  /** Rows dropped since start: the buffer was full, or a stop could not write them. */
   dropped = 0;
 
   constructor(
@@ -72,7 +76,8 @@ export class RequestLogBuffer {
     this.rows.push(row);
     this.seqs.push(seq);
     const written = new Promise<void>((resolve) => this.waiters.push({ seq, resolve }));
-    if (this.rows.length >= this.options.batchRows) {
+    // During an outage (failing) only the timer tries again, not every request.
+    if (this.rows.length >= this.options.batchRows && !this.failing) {
       if (!this.writing) void this.startWrite("full");
     } else {
       this.startTimer();
@@ -87,6 +92,16 @@ export class RequestLogBuffer {
       while (this.writing) await this.writing;
       if (this.rows.length === 0 && this.waiters.length === 0) return;
       await this.startWrite("buffered");
+      if (this.failing) {
+        // The database is still unreachable: a stop cannot wait for it.
+        const lost = this.rows.length;
+        this.rows = [];
+        this.seqs = [];
+        this.settle(this.lastSeq);
+        this.countDropped(lost, "request log not written at stop (database unreachable): rows dropped");
+        this.failing = false;
+        return;
+      }
     }
   }
 
@@ -110,7 +125,7 @@ export class RequestLogBuffer {
     this.writing = this.writeBatches(mode).finally(() => {
       this.writing = null;
       // What came in during the write: a full batch goes now, the rest waits for the timer.
-      if (this.rows.length >= this.options.batchRows) void this.startWrite("full");
+      if (this.rows.length >= this.options.batchRows && !this.failing) void this.startWrite("full");
       else this.startTimer();
     });
     return this.writing;
@@ -126,27 +141,53 @@ export class RequestLogBuffer {
       buffered -= take;
       const rows = this.rows.splice(0, take);
       const seqs = this.seqs.splice(0, take);
-      await this.writeWithRetry(rows);
-      // Also releases the waiters of older rows dropped from a full buffer.
+      const written = await this.writeWithRetry(rows);
+      // Also releases the waiters of older rows dropped from a full buffer. A row kept for
+      // the next write is settled too: its waiter (after() on a serverless platform) must
+      // not hold the function open through an outage.
       this.settle(seqs[seqs.length - 1]);
+      if (!written) {
+        this.keep(rows, seqs);
+        return;
+      }
     }
     if (this.rows.length === 0) this.settle(this.lastSeq);
   }
 
-  private async writeWithRetry(rows: ApiRequestRow[]): Promise<void> {
+  private async writeWithRetry(rows: ApiRequestRow[]): Promise<boolean> {
     for (let attempt = 1; ; attempt++) {
       try {
         await this.write(rows);
-        return;
+        if (this.failing) logger.info({ rows: rows.length, buffered: this.rows.length, droppedTotal: this.dropped }, "request log writes resumed");
+        this.failing = false;
+        return true;
       } catch (error) {
         if (attempt >= 2) {
           // The rows hold nothing secret (no key, header value or body is ever recorded).
-          logger.warn({ rows: rows.length, err: error instanceof Error ? error.message : String(error) }, "request log write failed twice: rows dropped");
-          this.dropped += rows.length;
-          return;
+          // One line when an outage begins, not one per timer tick.
+          if (!this.failing) {
+            logger.warn(
+              { rows: rows.length, buffered: this.rows.length + rows.length, maxBuffered: this.options.maxBuffered, err: error instanceof Error ? error.message : String(error) },
+              "request log write failed twice: rows kept for the next write",
+            );
+          }
+          this.failing = true;
+          return false;
         }
         await new Promise((resolve) => setTimeout(resolve, this.options.retryDelayMs));
       }
+    }
+  }
+
+  /** Puts the rows of a failed write back in front, within the bound (the oldest beyond it are dropped, counted). */
+  private keep(rows: ApiRequestRow[], seqs: number[]): void {
+    this.rows = [...rows, ...this.rows];
+    this.seqs = [...seqs, ...this.seqs];
+    const over = this.rows.length - this.options.maxBuffered;
+    if (over > 0) {
+      this.rows.splice(0, over);
+      this.seqs.splice(0, over);
+      this.countDropped(over, "request log buffer full: oldest rows dropped");
     }
   }
 

@@ -32,7 +32,7 @@ export async function flushRequestLog(): Promise<void> {
   await globalForLog.__requestLog?.flush();
 }
 
-/** Rows dropped since start (buffer full, or a write that failed twice). */
+/** Rows dropped since start (buffer full during an outage, or not written at a stop). */
 export function droppedRequestLogRows(): number {
   return globalForLog.__requestLog?.dropped ?? 0;
 }

@@ -265,6 +265,35 @@ describe("the buffer", () => {
     expect(written).toEqual(["/c", "/d", "/e"]);
   });
 
+  it("keeps the rows of writes that fail during an outage, within its bound, and writes them when the database is back", async () => {
+    let down = true;
+    let calls = 0;
+    const written: string[] = [];
+    const buffer = new RequestLogBuffer(
+      async (rows) => {
+        calls++;
+        if (down) throw new Error("connection refused");
+        written.push(...rows.map((r) => r.route));
+      },
+      { ...DEFAULT_BUFFER_OPTIONS, maxBuffered: 5, batchRows: 100, flushIntervalMs: 20, retryDelayMs: 1 },
+    );
+    const first = ["/a", "/b", "/c"].map((route) => buffer.record(row({ route })));
+    await Promise.all(first);
+    // Written twice, failed twice: the rows are kept, nothing dropped.
+    expect(calls).toBeGreaterThanOrEqual(2);
+    expect(buffer.size).toBe(3);
+    expect(buffer.dropped).toBe(0);
+    // More than the bound arrives meanwhile: the oldest go, counted.
+    for (const route of ["/d", "/e", "/f", "/g"]) void buffer.record(row({ route }));
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    expect(buffer.size).toBe(5);
+    expect(buffer.dropped).toBe(2);
+    down = false;
+    await expect.poll(() => written.length).toBe(5);
+    expect(written).toEqual(["/c", "/d", "/e", "/f", "/g"]);
+    expect(buffer.dropped).toBe(2);
+  });
+
   it("retries a failed write once", async () => {
     let calls = 0;
     const buffer = new RequestLogBuffer(async () => {

@@ -21,7 +21,8 @@ export type AttemptOutcome =
   | {
       kind: "skipped";
       deliveryId: string;
-      reason: "not_found" | "finished" | "not_due" | "leased";
+      /** endpoint_backoff: the endpoint's circuit breaker is open; retry at its probe time. */
+      reason: "not_found" | "finished" | "not_due" | "leased" | "endpoint_backoff";
       nextAttemptAt?: string;
       retryInMs?: number;
     };

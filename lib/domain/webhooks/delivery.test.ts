@@ -5,12 +5,21 @@ import { decryptSecret } from "@/lib/platform/crypto/secret-box";
 import { setBilling, setOrganizationStatus } from "@/lib/domain/orgs/organizations";
 import { createTestOrg } from "@/lib/testing/fixtures";
 import { fanOutEvents } from "./dispatch";
-import { createWebhookEndpoint, rollWebhookSecret, sendTestPing, updateWebhookEndpoint } from "./endpoints";
+import { countDisabledBacklog } from "./disabled-backlog";
+import { createWebhookEndpoint, enableWebhookEndpoint, rollWebhookSecret, sendTestPing, updateWebhookEndpoint } from "./endpoints";
 import type { SubscribableEventType } from "./endpoint-input";
 import { recordWebhookEvent } from "./outbox";
 import { pruneDeliveryLog } from "./prune";
 import { runDueDeliveries } from "./run-due";
-import { EXHAUSTION_WINDOW_MS, LOCKED_RETRY_MS, MAX_ATTEMPTS, RETRY_DELAYS_MS } from "./schedule";
+import {
+  AUTO_DISABLE_AFTER_FAILURES,
+  AUTO_DISABLE_AFTER_MS,
+  breakerBackoffMs,
+  EXHAUSTION_WINDOW_MS,
+  LOCKED_RETRY_MS,
+  MAX_ATTEMPTS,
+  RETRY_DELAYS_MS,
+} from "./schedule";
 import { startWebhookReceiver, type ReceivedWebhook, type Reply, type WebhookReceiver } from "@/lib/testing/webhook-receiver";
 
 // Delivery over real HTTP to a receiver on 127.0.0.1 that verifies every signature.
@@ -277,39 +286,90 @@ describe("an undecryptable signing secret", () => {
   });
 });
 
-describe("consecutive failures", () => {
-  it("counts failed attempts, resets on success", async () => {
+describe("the endpoint's circuit breaker", () => {
+  const endpointRow = (id: string) => getDb().webhookEndpoint.findUniqueOrThrow({ where: { id } });
+  const at = (t0: Date, ms: number) => new Date(t0.getTime() + ms);
+
+  it("a failure holds the others back (no attempt spent), one probe goes after the backoff, a success closes it", async () => {
     let status = 500;
-    const { org, endpoint } = await setup({ reply: () => ({ status }) });
+    const { org, hook, endpoint } = await setup({ reply: () => ({ status }) });
     for (let i = 0; i < 3; i++) await record(org.id);
-    await runDueDeliveries({ orgId: org.id });
-    expect((await getDb().webhookEndpoint.findUniqueOrThrow({ where: { id: endpoint.id } })).consecutiveFailures).toBe(3);
+    const t0 = new Date();
+    await runDueDeliveries({ orgId: org.id, now: t0, concurrency: 1 });
+    expect(hook.received).toHaveLength(1);
+    expect(await endpointRow(endpoint.id)).toMatchObject({ consecutiveFailures: 1, probeAt: at(t0, breakerBackoffMs(1)) });
+    expect((await deliveriesOf(endpoint.id)).map((d) => d.attemptCount).sort()).toEqual([0, 0, 1]);
+
+    // Before the probe time nothing goes; at it, exactly one probe, which fails: the backoff doubles.
+    await runDueDeliveries({ orgId: org.id, now: at(t0, breakerBackoffMs(1) - 1), concurrency: 4 });
+    expect(hook.received).toHaveLength(1);
+    const probeTime = at(t0, breakerBackoffMs(1));
+    await runDueDeliveries({ orgId: org.id, now: probeTime, concurrency: 4 });
+    expect(hook.received).toHaveLength(2);
+    expect(await endpointRow(endpoint.id)).toMatchObject({ consecutiveFailures: 2, probeAt: at(probeTime, breakerBackoffMs(2)) });
+
+    // The next probe succeeds: the breaker closes, and what waited goes out in the same sweep.
     status = 200;
     await record(org.id);
-    await runDueDeliveries({ orgId: org.id });
-    expect((await getDb().webhookEndpoint.findUniqueOrThrow({ where: { id: endpoint.id } })).consecutiveFailures).toBe(0);
+    await runDueDeliveries({ orgId: org.id, now: at(probeTime, breakerBackoffMs(2)), concurrency: 4 });
+    expect(await endpointRow(endpoint.id)).toMatchObject({ consecutiveFailures: 0, probeAt: null });
+    const deliveries = await deliveriesOf(endpoint.id);
+    expect(deliveries.filter((d) => d.state === "succeeded")).toHaveLength(2);
+    // The two that failed retry on their own schedule (1 min), and succeed then.
+    await runDueDeliveries({ orgId: org.id, now: at(t0, 2 * 60_000), concurrency: 4 });
+    expect((await deliveriesOf(endpoint.id)).every((d) => d.state === "succeeded" && d.attemptCount <= 2)).toBe(true);
+    expect(await getDb().webhookAttempt.count({ where: { delivery: { endpointId: endpoint.id } } })).toBe(hook.received.length);
   });
 
-  it("disables the endpoint at 50, cancels what is pending, sends nothing more; re-enabling resets it", async () => {
-    const { org, hook, endpoint } = await setup({ reply: () => ({ status: 500 }) });
-    for (let i = 0; i < 51; i++) await record(org.id);
-    await runDueDeliveries({ orgId: org.id, concurrency: 1 });
-    expect(hook.received).toHaveLength(50);
-
-    const disabled = await getDb().webhookEndpoint.findUniqueOrThrow({ where: { id: endpoint.id } });
-    expect(disabled).toMatchObject({ enabled: false, disabledReason: "consecutive_failures", consecutiveFailures: 50 });
-    expect(disabled.disabledAt).not.toBeNull();
-    const states = (await deliveriesOf(endpoint.id)).map((d) => d.state);
-    expect(states.filter((s) => s === "cancelled")).toHaveLength(51);
+  it(`disables a dead endpoint after ${AUTO_DISABLE_AFTER_FAILURES} failed probes (${Math.round(AUTO_DISABLE_AFTER_MS / 3_600_000)} h), cancels what is pending; re-enabling delivers everything it missed`, async () => {
+    let status = 500;
+    const { org, hook, endpoint } = await setup({ reply: () => ({ status }) });
+    for (let i = 0; i < 60; i++) await record(org.id);
+    // Started far enough back that the disable lies in the past (the backlog counts from it).
+    const t0 = new Date(Date.now() - AUTO_DISABLE_AFTER_MS - 3_600_000);
+    let now = t0;
+    for (let sweep = 0; sweep < AUTO_DISABLE_AFTER_FAILURES + 5; sweep++) {
+      await runDueDeliveries({ orgId: org.id, now, concurrency: 1 });
+      const row = await endpointRow(endpoint.id);
+      if (!row.enabled || !row.probeAt) break;
+      now = row.probeAt;
+    }
+    expect(hook.received).toHaveLength(AUTO_DISABLE_AFTER_FAILURES);
+    const disabled = await endpointRow(endpoint.id);
+    expect(disabled).toMatchObject({ enabled: false, disabledReason: "consecutive_failures", consecutiveFailures: AUTO_DISABLE_AFTER_FAILURES, probeAt: null });
+    expect(disabled.disabledAt!.getTime() - t0.getTime()).toBe(AUTO_DISABLE_AFTER_MS);
+    expect((await deliveriesOf(endpoint.id)).map((d) => d.state).filter((s) => s === "cancelled")).toHaveLength(60);
 
     // A disabled endpoint gets no new deliveries, even much later.
     await record(org.id);
-    await runDueDeliveries({ orgId: org.id, now: new Date(Date.now() + 3 * 3600_000) });
-    expect(hook.received).toHaveLength(50);
-    expect(await getDb().webhookDelivery.count({ where: { endpointId: endpoint.id } })).toBe(51);
+    await runDueDeliveries({ orgId: org.id, now: new Date(now.getTime() + 3 * 3600_000) });
+    expect(hook.received).toHaveLength(AUTO_DISABLE_AFTER_FAILURES);
+    expect(await getDb().webhookDelivery.count({ where: { endpointId: endpoint.id } })).toBe(60);
 
-    const enabled = await updateWebhookEndpoint(org.id, endpoint.id, { enabled: true }, OPERATOR);
+    // Re-enabled with its backlog: the 60 cancelled deliveries and the event it missed.
+    expect(await countDisabledBacklog(org.id, endpoint.id)).toBe(61);
+    status = 200;
+    const { endpoint: enabled, backlogDelivered } = await enableWebhookEndpoint(org.id, endpoint.id, { deliverBacklog: true }, OPERATOR);
     expect(enabled).toMatchObject({ enabled: true, disabledAt: null, disabledReason: null, consecutiveFailures: 0 });
+    expect(backlogDelivered).toBe(61);
+    await runDueDeliveries({ orgId: org.id });
+    const deliveries = await deliveriesOf(endpoint.id);
+    expect(deliveries).toHaveLength(61);
+    expect(deliveries.every((d) => d.state === "succeeded")).toBe(true);
+    expect(hook.received).toHaveLength(AUTO_DISABLE_AFTER_FAILURES + 61);
+    expect(await countDisabledBacklog(org.id, endpoint.id)).toBe(0);
+  });
+
+  it("re-enabling without the backlog sends only what is recorded from then on", async () => {
+    const { org, hook, endpoint } = await setup();
+    await updateWebhookEndpoint(org.id, endpoint.id, { enabled: false }, OPERATOR);
+    await record(org.id);
+    await runDueDeliveries({ orgId: org.id });
+    expect(await countDisabledBacklog(org.id, endpoint.id)).toBe(1);
+    expect((await enableWebhookEndpoint(org.id, endpoint.id, { deliverBacklog: false }, OPERATOR)).backlogDelivered).toBe(0);
+    await record(org.id);
+    await runDueDeliveries({ orgId: org.id });
+    expect(hook.received).toHaveLength(1);
   });
 });
 

@@ -9,6 +9,7 @@ import { getOrganizationOrThrow } from "@/lib/domain/orgs/organizations";
 import { localUrlHint } from "@/lib/platform/outbound/local-url-hint";
 import { checkOutboundUrl, outboundAllowLoopback } from "@/lib/platform/outbound/url-guard";
 import { cancelPendingDeliveries } from "./record-attempt";
+import { deliverDisabledBacklog } from "./disabled-backlog";
 import { notifyDeliveries } from "./dispatch";
 import {
   createEndpointSchema,
@@ -152,8 +153,9 @@ export async function getWebhookEndpoint(orgId: string, endpointId: string): Pro
 
 /**
  * Changes URL, event types, description or enabled. Disabling (by hand) cancels what is
- * still pending for the endpoint; re-enabling clears the disabled state and the failure
- * count, and the endpoint receives events recorded from then on.
+ * still pending for the endpoint; re-enabling clears the disabled state, the failure
+ * count and the circuit breaker, and the endpoint receives events recorded from then on
+ * (enableWebhookEndpoint can also deliver what it missed).
  */
 export async function updateWebhookEndpoint(
   orgId: string,
@@ -161,6 +163,29 @@ export async function updateWebhookEndpoint(
   input: UpdateEndpointInput,
   actor: Actor,
 ): Promise<WebhookEndpointView> {
+  return (await applyEndpointUpdate(orgId, endpointId, input, actor, false)).endpoint;
+}
+
+/**
+ * Enables a disabled endpoint; with `deliverBacklog`, also delivers everything recorded
+ * while it was disabled (countDisabledBacklog gives the number first).
+ */
+export async function enableWebhookEndpoint(
+  orgId: string,
+  endpointId: string,
+  options: { deliverBacklog: boolean },
+  actor: Actor,
+): Promise<{ endpoint: WebhookEndpointView; backlogDelivered: number }> {
+  return applyEndpointUpdate(orgId, endpointId, { enabled: true }, actor, options.deliverBacklog);
+}
+
+async function applyEndpointUpdate(
+  orgId: string,
+  endpointId: string,
+  input: UpdateEndpointInput,
+  actor: Actor,
+  deliverBacklog: boolean,
+): Promise<{ endpoint: WebhookEndpointView; backlogDelivered: number }> {
   const parsed = updateEndpointSchema.safeParse(input);
   if (!parsed.success) throw validationError(parsed.error.issues);
   await requireEndpoint(orgId, endpointId);
@@ -168,6 +193,7 @@ export async function updateWebhookEndpoint(
   if (url !== undefined) await assertUrlAllowed(url);
 
   const now = new Date();
+  let backlogDelivered = 0;
   const updated = await getDb().$transaction(async (tx) => {
     // Read under a row lock: an automatic disable racing with this update sees one order.
     await tx.$queryRaw`SELECT id FROM "WebhookEndpoint" WHERE id = ${endpointId}::uuid FOR UPDATE`;
@@ -178,9 +204,10 @@ export async function updateWebhookEndpoint(
     if (eventTypes !== undefined) data.eventTypes = eventTypes;
     if (description !== undefined) data.description = description;
     if (enabled === true && !current.enabled) {
-      Object.assign(data, { enabled: true, disabledAt: null, disabledReason: null, consecutiveFailures: 0 });
+      Object.assign(data, { enabled: true, disabledAt: null, disabledReason: null, consecutiveFailures: 0, probeAt: null });
+      if (deliverBacklog) backlogDelivered = await deliverDisabledBacklog(tx, { ...current, eventTypes: eventTypes ?? current.eventTypes }, now);
     } else if (enabled === false && current.enabled) {
-      Object.assign(data, { enabled: false, disabledAt: now, disabledReason: "manual" });
+      Object.assign(data, { enabled: false, disabledAt: now, disabledReason: "manual", probeAt: null });
       await cancelPendingDeliveries(tx, endpointId, now);
     }
     if (Object.keys(data).length === 0) return current;
@@ -193,12 +220,12 @@ export async function updateWebhookEndpoint(
       await recordAudit(tx, orgId, actor, {
         action: updated.enabled ? "webhook_endpoint.enabled" : "webhook_endpoint.disabled",
         target: endpointTarget(updated),
-        summary: updated.enabled ? { previouslyDisabled: current.disabledReason ?? "manual" } : {},
+        summary: updated.enabled ? { previouslyDisabled: current.disabledReason ?? "manual", ...(deliverBacklog ? { backlogDelivered } : {}) } : {},
       });
     }
     return updated;
   }, WRITE_TRANSACTION);
-  return toEndpointView(updated, now);
+  return { endpoint: toEndpointView(updated, now), backlogDelivered };
 }
 
 /**

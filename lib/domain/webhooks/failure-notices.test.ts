@@ -52,6 +52,8 @@ async function exhaustOne(orgId: string, endpointId: string) {
   const event = await getDb().$transaction((tx) => recordWebhookEvent(tx, { orgId, type: "event.updated", data: { id: "e" } }));
   await runDueDeliveries({ orgId });
   await getDb().webhookDelivery.updateMany({ where: { eventId: event.id, endpointId }, data: { attemptCount: 6, nextAttemptAt: new Date() } });
+  // Its retries are hours apart: the endpoint's circuit-breaker backoff has passed too.
+  await getDb().webhookEndpoint.updateMany({ where: { id: endpointId, probeAt: { not: null } }, data: { probeAt: new Date() } });
   await runDueDeliveries({ orgId });
 }
 

@@ -72,7 +72,7 @@ async function emailAdmins(orgId: string, endpointId: string, kind: FailureNotic
   const page = `${base}/console/${orgId}/webhooks/${endpointId}`;
   const what =
     kind === "endpoint_disabled"
-      ? "was disabled automatically after 50 failed delivery attempts in a row. It receives nothing until an admin enables it."
+      ? "was disabled automatically after 50 failed probes in a row (at least 39 hours of failing). It receives nothing until an admin enables it, which can also deliver what it missed."
       : "could not deliver an event: every attempt over 24 hours failed, and the delivery is exhausted.";
   const subject = kind === "endpoint_disabled" ? "Webhook endpoint disabled" : "Webhook delivery failed";
   const text = [

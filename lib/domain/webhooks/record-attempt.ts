@@ -3,7 +3,7 @@ import { Prisma } from "@/lib/generated/prisma/client";
 import type { AttemptOutcome } from "./attempt-outcome";
 import { recordSuccess } from "./record-successes";
 import type { ClaimedRow } from "./claim";
-import { AUTO_DISABLE_AFTER_FAILURES, nextAttemptAfter } from "./schedule";
+import { AUTO_DISABLE_AFTER_FAILURES, breakerBackoffMs, nextAttemptAfter } from "./schedule";
 import type { SendResult } from "./send-attempt";
 
 // Recording an attempt's result: only by the runner that still owns the claimed
@@ -60,6 +60,10 @@ export async function record(
   }
   try {
     await getDb().$transaction(async (tx) => {
+      // Locks in one order everywhere: the endpoint row first, then this delivery's row.
+      // Nothing else is locked here, so two failures, or a failure and a success batch,
+      // can wait for each other but never in a cycle.
+      const endpoint = claimed.eventTest ? null : await lockEndpoint(tx, claimed.endpointId);
       const updated = await tx.webhookDelivery.updateMany({
         where: { id: deliveryId, state: "pending", attemptCount: claimed.attemptCount },
         data: {
@@ -85,12 +89,14 @@ export async function record(
           succeeded: false,
         },
       });
-      if (!claimed.eventTest) endpointDisabled = await countFailure(tx, claimed.endpointId, now);
+      if (endpoint) endpointDisabled = await countFailure(tx, claimed, endpoint, now);
     }, TX_OPTIONS);
   } catch (error) {
     if (error instanceof LostLease) return { kind: "skipped", deliveryId, reason: "finished" };
     throw error;
   }
+  // After the commit, outside the endpoint's lock: cancelling takes other deliveries' rows.
+  if (endpointDisabled) await cancelPendingDeliveries(getDb(), claimed.endpointId, now);
 
   if (!nextAttemptAt) return { kind: "exhausted", deliveryId, attemptNumber, reason: "attempts" };
   const retrying = endpointDisabled ? null : nextAttemptAt;
@@ -105,33 +111,53 @@ export async function record(
   };
 }
 
+type LockedEndpoint = { enabled: boolean; consecutiveFailures: number; probeAt: Date | null };
+
+async function lockEndpoint(tx: Prisma.TransactionClient, endpointId: string): Promise<LockedEndpoint | null> {
+  const [endpoint] = await tx.$queryRaw<LockedEndpoint[]>`
+    SELECT enabled, "consecutiveFailures", "probeAt" FROM "WebhookEndpoint" WHERE id = ${endpointId}::uuid FOR UPDATE`;
+  return endpoint ?? null;
+}
+
 /**
- * +1 consecutive failure; the one that reaches the threshold disables the endpoint and
- * cancels everything still pending for it (a disabled endpoint receives nothing).
- * The row lock orders concurrent failures of one endpoint, so exactly one disables it.
+ * The endpoint's circuit breaker after a failure. The failure that opens it (breaker
+ * closed) and a failed probe each count one and set the next probe time; a failure of an
+ * attempt that was already under way when the breaker opened counts nothing more (the
+ * receiver is known to be failing; a burst must not reach the threshold in a second).
+ * The count that reaches the threshold disables the endpoint (its pending deliveries are
+ * cancelled after the commit). The endpoint's row lock, taken first, orders concurrent
+ * failures of one endpoint, so exactly one disables it.
  */
-async function countFailure(tx: Prisma.TransactionClient, endpointId: string, now: Date): Promise<boolean> {
-  const [endpoint] = await tx.$queryRaw<{ enabled: boolean; consecutiveFailures: number }[]>`
-    SELECT enabled, "consecutiveFailures" FROM "WebhookEndpoint" WHERE id = ${endpointId}::uuid FOR UPDATE`;
-  if (!endpoint) return false;
+async function countFailure(tx: Prisma.TransactionClient, claimed: ClaimedRow, endpoint: LockedEndpoint, now: Date): Promise<boolean> {
+  if (endpoint.probeAt !== null && !claimed.probe) return false;
   const failures = endpoint.consecutiveFailures + 1;
   const disable = endpoint.enabled && failures >= AUTO_DISABLE_AFTER_FAILURES;
+  const probeAt = disable || !endpoint.enabled ? null : new Date(now.getTime() + breakerBackoffMs(failures));
   await tx.$executeRaw`
     UPDATE "WebhookEndpoint"
     SET "consecutiveFailures" = ${failures},
+        "probeAt" = ${probeAt},
         enabled = ${disable ? false : endpoint.enabled},
         "disabledAt" = CASE WHEN ${disable} THEN ${now} ELSE "disabledAt" END,
         "disabledReason" = CASE WHEN ${disable} THEN 'consecutive_failures'::"WebhookDisabledReason" ELSE "disabledReason" END
-    WHERE id = ${endpointId}::uuid`;
-  if (disable) await cancelPendingDeliveries(tx, endpointId, now);
+    WHERE id = ${claimed.endpointId}::uuid`;
   return disable;
 }
 
-/** Pending deliveries of an endpoint that was just disabled are cancelled, not kept. */
-export async function cancelPendingDeliveries(tx: Prisma.TransactionClient, endpointId: string, now: Date): Promise<number> {
-  const { count } = await tx.webhookDelivery.updateMany({
-    where: { endpointId, state: "pending" },
-    data: { state: "cancelled", completedAt: now, nextAttemptAt: null, lockedUntil: null },
-  });
-  return count;
+/**
+ * Cancels the pending deliveries of a disabled endpoint that nobody is attempting. It
+ * never waits for a row: one that is leased or locked right now belongs to a runner,
+ * which records its attempt; a later claim sees the endpoint disabled and cancels it
+ * (deliver.ts). Waiting here, inside a transaction that holds the endpoint's row, is
+ * what deadlocked with the runners recording their own failures.
+ */
+export async function cancelPendingDeliveries(db: Pick<Prisma.TransactionClient, "$executeRaw">, endpointId: string, now: Date): Promise<number> {
+  return db.$executeRaw`
+    UPDATE "WebhookDelivery"
+    SET state = 'cancelled', "completedAt" = ${now}, "nextAttemptAt" = NULL, "lockedUntil" = NULL, "updatedAt" = now()
+    WHERE id IN (
+      SELECT id FROM "WebhookDelivery"
+      WHERE "endpointId" = ${endpointId}::uuid AND state = 'pending' AND ("lockedUntil" IS NULL OR "lockedUntil" < ${now})
+      FOR UPDATE SKIP LOCKED
+    )`;
 }

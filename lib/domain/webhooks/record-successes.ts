@@ -50,8 +50,16 @@ export async function recordSuccesses(records: SuccessRecord[]): Promise<Set<str
       WHERE d.id = i.id AND d.state = 'pending' AND d."attemptCount" = i.claimed
       RETURNING d.id
     ), endpoint AS (
-      UPDATE "WebhookEndpoint" SET "consecutiveFailures" = 0
-      WHERE id IN (SELECT i.endpoint_id FROM input i JOIN delivery ON delivery.id = i.id) AND "consecutiveFailures" <> 0
+      -- A success closes the endpoint's circuit breaker. Rows locked in id order, so two
+      -- runners' batches touching the same endpoints cannot wait for each other in a cycle.
+      UPDATE "WebhookEndpoint" SET "consecutiveFailures" = 0, "probeAt" = NULL
+      WHERE id IN (
+        SELECT ep.id FROM "WebhookEndpoint" ep
+        WHERE ep.id IN (SELECT i.endpoint_id FROM input i JOIN delivery ON delivery.id = i.id)
+          AND (ep."consecutiveFailures" <> 0 OR ep."probeAt" IS NOT NULL)
+        ORDER BY ep.id
+        FOR UPDATE
+      )
     )
     INSERT INTO "WebhookAttempt" (id, "deliveryId", "attemptNumber", "startedAt", "durationMs", "statusCode", error,
                                   "responseSnippet", "requestHeaders", "responseHeaders", succeeded)

@@ -95,6 +95,9 @@ export async function recoverDeliveries(
       SELECT enabled FROM "WebhookEndpoint" WHERE id = ${endpoint.id}::uuid FOR UPDATE`;
     if (!locked) throw new AppError("NOT_FOUND", "No such webhook endpoint.");
     if (!locked.enabled) throw disabled();
+    // The admin says the receiver is back: the endpoint's circuit breaker closes, so the
+    // recovered deliveries (and what waited behind the breaker) go now; a failure opens it again.
+    await tx.$executeRaw`UPDATE "WebhookEndpoint" SET "probeAt" = NULL WHERE id = ${endpoint.id}::uuid AND "probeAt" IS NOT NULL`;
     const [row] = await tx.$queryRaw<{ recovered: number }[]>`
       WITH reopened AS (
         UPDATE "WebhookDelivery" d

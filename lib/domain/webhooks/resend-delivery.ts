@@ -45,6 +45,9 @@ export async function resendDelivery(orgId: string, deliveryId: string, now: Dat
     if (!endpoint.enabled) {
       throw new AppError("CONFLICT", "This endpoint is disabled. Enable it before resending a delivery.", { reason: "endpoint_disabled" });
     }
+    // An admin's resend is an explicit try: the endpoint's circuit breaker closes for it
+    // (a failure opens it again), as a recovery does.
+    await tx.$executeRaw`UPDATE "WebhookEndpoint" SET "probeAt" = NULL WHERE id = ${delivery.endpointId}::uuid AND "probeAt" IS NOT NULL`;
     // Not while a runner holds the lease: it is sending right now and will record the result.
     const rows = await tx.$queryRaw<{ attemptCount: number }[]>`
       UPDATE "WebhookDelivery"

@@ -27,8 +27,31 @@ export const MAX_ATTEMPTS = RETRY_DELAYS_MS.length + 1;
 export const LOCKED_RETRY_MS = 5 * MINUTE;
 export const EXHAUSTION_WINDOW_MS = 24 * HOUR;
 
-/** An endpoint is disabled when its consecutive failed attempts reach this number. */
+/**
+ * An endpoint is disabled when this many probes in a row have failed (the failure that
+ * opened its circuit breaker counts as the first). Probes are spaced by breakerBackoffMs,
+ * so this takes AUTO_DISABLE_AFTER_MS of a receiver failing everything, not a burst.
+ */
 export const AUTO_DISABLE_AFTER_FAILURES = 50;
+
+/**
+ * The circuit breaker of an endpoint: after a failure, the endpoint's other deliveries
+ * wait (waiting is not an attempt) and one probe goes out after this delay; each failed
+ * probe doubles it, up to an hour. A success closes the breaker.
+ */
+export const BREAKER_FIRST_DELAY_MS = 2_000;
+export const BREAKER_MAX_DELAY_MS = HOUR;
+
+/** The wait after the `failures`-th failed probe (1-based) before the next probe. */
+export function breakerBackoffMs(failures: number): number {
+  return Math.min(BREAKER_FIRST_DELAY_MS * 2 ** Math.max(0, failures - 1), BREAKER_MAX_DELAY_MS);
+}
+
+/** The least time from the first failure of a dead endpoint to its automatic disable (about 39 h). */
+export const AUTO_DISABLE_AFTER_MS = Array.from({ length: AUTO_DISABLE_AFTER_FAILURES - 1 }, (_, i) => breakerBackoffMs(i + 1)).reduce(
+  (sum, ms) => sum + ms,
+  0,
+);
 
 /** A success is a 2xx within this deadline (DNS, connect, headers and body). */
 export const ATTEMPT_TIMEOUT_MS = 10_000;

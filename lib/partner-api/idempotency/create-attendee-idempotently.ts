@@ -21,8 +21,9 @@ export async function createAttendeeIdempotently(
   if (key === null) return { status: 201, body: { data: await createAttendee(orgId, eventId, body, null, { integrationsUnlocked: true }) } };
   const result = await runIdempotent(
     { orgId, key, method: "POST", path: `/events/${eventId}/attendees`, body },
-    async (complete) => {
+    async ({ hold, complete }) => {
       const attendee = await createAttendee(orgId, eventId, body, null, {
+        onBegin: hold,
         beforeCommit: (tx, created) => complete(tx, 201, { data: created }),
         integrationsUnlocked: true,
       });

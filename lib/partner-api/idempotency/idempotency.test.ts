@@ -1,9 +1,10 @@
+import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { getDb } from "@/lib/platform/db/client";
 import { bearer, createTestEvent, createTestKey, createTestOrg } from "@/lib/testing/fixtures";
 import { startRouteServer, type RouteServer } from "@/lib/testing/route-server";
 import { requestFingerprint } from "./idempotency-key";
-import { pruneIdempotencyKeys } from "./run-idempotent";
+import { claimLockId, pruneIdempotencyKeys } from "./run-idempotent";
 
 // Idempotency-Key on POST /events/{eventId}/attendees over real HTTP against PostgreSQL:
 // replay, reuse with another body, in-flight refusal, released claims after errors,
@@ -153,6 +154,46 @@ describe("Idempotency-Key on POST /events/{eventId}/attendees", () => {
     const taken = await post(body, key);
     expect(taken.status).toBe(201);
     expect(await attendeesWithEmail(body.email)).toHaveLength(1);
+  });
+
+  it("releases a key at once when the claimant's connection dies mid-write: the retry runs within seconds", async () => {
+    const key = unique();
+    const body = { email: `killed-${unique()}@example.com`, displayName: "Killed mid-write" };
+    const requestHash = requestFingerprint("POST", `/events/${eventId}/attendees`, body);
+    // A claimant 5 s into its write: the committed in_flight claim, and its write
+    // transaction, on a connection of its own, holding the claim's lock.
+    await getDb().idempotencyKey.create({
+      data: { orgId, key, requestHash, claimToken: crypto.randomUUID(), claimedAt: new Date(Date.now() - 5_000), expiresAt: new Date(Date.now() + 86_400_000) },
+    });
+    const claimant = new pg.Client({ connectionString: process.env.DATABASE_URL });
+    await claimant.connect();
+    claimant.on("error", () => {});
+    await claimant.query("BEGIN");
+    const lock = claimLockId(orgId, key);
+    await claimant.query(`SELECT pg_advisory_xact_lock(${lock.sql.replace("?", "$1")})`, lock.values);
+    const { rows } = await claimant.query<{ pid: number }>("SELECT pg_backend_pid() AS pid");
+
+    // Alive: the key is in use.
+    const busy = await post(body, key);
+    expect(busy.status).toBe(409);
+    expect((await busy.json()).error.details).toEqual({ reason: "idempotency_key_in_use" });
+
+    // Its connection is killed (the instance died): the very next retry does the work.
+    await getDb().$queryRaw`SELECT pg_terminate_backend(${rows[0].pid}::int)`;
+    await claimant.end().catch(() => {});
+    const started = Date.now();
+    let retried = await post(body, key);
+    while (retried.status === 409 && Date.now() - started < 5_000) {
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      retried = await post(body, key);
+    }
+    expect(retried.status).toBe(201);
+    expect(Date.now() - started).toBeLessThan(5_000);
+    expect(await attendeesWithEmail(body.email)).toHaveLength(1);
+    // And its answer is stored as usual: the same key replays it.
+    const replay = await post(body, key);
+    expect(replay.status).toBe(201);
+    expect(replay.headers.get("idempotent-replayed")).toBe("true");
   });
 
   it("forgets a key after 24 hours: an expired key runs as new, and the prune deletes expired rows", async () => {

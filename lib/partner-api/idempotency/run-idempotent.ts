@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { getDb } from "@/lib/platform/db/client";
 import { AppError } from "@/lib/platform/errors/app-error";
-import type { Prisma } from "@/lib/generated/prisma/client";
+import { Prisma } from "@/lib/generated/prisma/client";
 import { requestFingerprint } from "./idempotency-key";
 
 // Idempotent execution of one write (README, "Idempotent POST").
@@ -21,17 +21,32 @@ import { requestFingerprint } from "./idempotency-key";
 //    helps no one; re-running a request that wrote nothing is safe.
 // A process that dies between the claim and the end of the write leaves an in_flight row
 // with no written attendee (the write and the completion commit together or not at all).
-// It answers idempotency_key_in_use until it is STALE_CLAIM_MS old, then the next request
-// with the key takes it over.
+// The claimant holds a transaction-scoped advisory lock on the key for the whole of its
+// write transaction (`hold`, its first statement), so a live write is visible to others
+// and a dead one is not: when the connection dies PostgreSQL (or PgBouncer, which drops a
+// server connection whose client left mid-transaction) ends the transaction and the lock
+// with it. A request that finds an in_flight claim older than CLAIM_GRACE_MS whose lock
+// nobody holds takes it over at once. The grace covers the moment between the claim's
+// commit and the write's BEGIN, when a live claimant holds no lock yet; STALE_CLAIM_MS
+// stays as the outer bound.
 
 export const IDEMPOTENCY_TTL_MS = 24 * 60 * 60 * 1000;
 /** Well past the write transaction's own limits (10 s wait for a connection + 10 s run). */
 const STALE_CLAIM_MS = 60_000;
+/** A claim younger than this is left alone even without its lock: its write may not have begun. */
+const CLAIM_GRACE_MS = 2_000;
 
 export type IdempotentResponse = { status: number; body: unknown; replayed: boolean };
 
 /** Stores the response inside the write's transaction; throws (rolling it back) if the claim was lost. */
 export type CompleteClaim = (tx: Prisma.TransactionClient, status: number, body: unknown) => Promise<void>;
+/** The write transaction's first statement: holds the claim's lock until that transaction ends. */
+export type HoldClaim = (tx: Prisma.TransactionClient) => Promise<void>;
+
+/** The key's advisory lock id (transaction-scoped locks work through PgBouncer in transaction mode). */
+export function claimLockId(orgId: string, key: string): Prisma.Sql {
+  return Prisma.sql`hashtextextended(${`${orgId}/${key}`}, 0)`;
+}
 
 type StoredKey = {
   requestHash: string;
@@ -42,7 +57,7 @@ type StoredKey = {
 
 export async function runIdempotent(
   request: { orgId: string; key: string; method: string; path: string; body: unknown },
-  work: (complete: CompleteClaim) => Promise<{ status: number; body: unknown }>,
+  work: (claim: { hold: HoldClaim; complete: CompleteClaim }) => Promise<{ status: number; body: unknown }>,
 ): Promise<IdempotentResponse> {
   const { orgId, key } = request;
   const requestHash = requestFingerprint(request.method, request.path, request.body);
@@ -71,8 +86,11 @@ export async function runIdempotent(
       WHERE "orgId" = ${orgId}::uuid AND key = ${key} AND "claimToken" = ${claimToken}::uuid AND state = 'in_flight'`;
     if (updated === 0) throw inUse();
   };
+  const hold: HoldClaim = async (tx) => {
+    await tx.$queryRaw`SELECT pg_advisory_xact_lock(${claimLockId(orgId, key)})::text`;
+  };
   try {
-    const result = await work(complete);
+    const result = await work({ hold, complete });
     return { ...result, replayed: false };
   } catch (error) {
     await getDb().$executeRaw`
@@ -86,6 +104,7 @@ async function claim(orgId: string, key: string, requestHash: string, claimToken
   const now = new Date();
   const expiresAt = new Date(now.getTime() + IDEMPOTENCY_TTL_MS);
   const staleBefore = new Date(now.getTime() - STALE_CLAIM_MS);
+  const graceBefore = new Date(now.getTime() - CLAIM_GRACE_MS);
   const rows = await getDb().$queryRaw<{ claimed: boolean }[]>`
     INSERT INTO "IdempotencyKey" ("orgId", key, "requestHash", state, "claimToken", "claimedAt", "expiresAt")
     VALUES (${orgId}::uuid, ${key}, ${requestHash}, 'in_flight', ${claimToken}::uuid, ${now}, ${expiresAt})
@@ -95,6 +114,10 @@ async function claim(orgId: string, key: string, requestHash: string, claimToken
         "responseBody" = NULL
     WHERE "IdempotencyKey"."expiresAt" <= ${now}
        OR ("IdempotencyKey".state = 'in_flight' AND "IdempotencyKey"."claimedAt" < ${staleBefore})
+       -- Nobody holds the claim's lock: its owner's write transaction has ended without
+       -- completing it (the connection died). Taken and released within this statement.
+       OR ("IdempotencyKey".state = 'in_flight' AND "IdempotencyKey"."claimedAt" < ${graceBefore}
+           AND pg_try_advisory_xact_lock(${claimLockId(orgId, key)}))
     RETURNING true AS claimed`;
   return rows.length > 0;
 }

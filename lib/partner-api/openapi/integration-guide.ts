@@ -2,7 +2,7 @@ import { BADGE_ALPHABET, checkCharacter, formatBadgeCode } from "@/lib/domain/ba
 import { MAX_HEADERS } from "@/lib/domain/imports/data-source-input";
 import { WEBHOOK_EVENT_TYPES } from "@/lib/domain/webhooks/event-types";
 import { WEBHOOK_DATA_SCHEMAS, WEBHOOK_EVENT_DESCRIPTIONS } from "@/lib/domain/webhooks/payload-schemas";
-import { AUTO_DISABLE_AFTER_FAILURES, ATTEMPT_TIMEOUT_MS, DELIVERY_LOG_RETENTION_MS, MAX_ATTEMPTS, RETRY_DELAYS_MS } from "@/lib/domain/webhooks/schedule";
+import { AUTO_DISABLE_AFTER_FAILURES, AUTO_DISABLE_AFTER_MS, BREAKER_FIRST_DELAY_MS, BREAKER_MAX_DELAY_MS, ATTEMPT_TIMEOUT_MS, DELIVERY_LOG_RETENTION_MS, MAX_ATTEMPTS, RETRY_DELAYS_MS } from "@/lib/domain/webhooks/schedule";
 import { DEFAULT_TOLERANCE_SECONDS, SIGNATURE_HEADER } from "@/lib/domain/webhooks/signature";
 
 // The guide's sections on what happens outside the request/response API: webhooks (types,
@@ -123,7 +123,7 @@ Any 2xx answer within ${ATTEMPT_TIMEOUT_MS / 1000} seconds is a success; anythin
 
 ${schedule}
 
-After ${AUTO_DISABLE_AFTER_FAILURES} consecutive failed attempts an endpoint is disabled and its pending deliveries are cancelled; an admin re-enables it in the console. Answer fast (queue the work, then respond 2xx) so slow processing is not mistaken for failure. Deliveries and their attempts are kept in the console's delivery log for ${DELIVERY_LOG_RETENTION_MS / 86_400_000} days, where a delivery can be resent. A \`ping\` (console "Send test") reaches one endpoint whatever its subscription.`;
+After a failed attempt the endpoint's other deliveries wait (waiting uses none of their attempts) while one probe at a time is sent, ${BREAKER_FIRST_DELAY_MS / 1000} s later, then twice as long after each further failure, up to ${BREAKER_MAX_DELAY_MS / 3_600_000} h; the first success sends everything that waited. After ${AUTO_DISABLE_AFTER_FAILURES} failed probes in a row (at least ${Math.round(AUTO_DISABLE_AFTER_MS / 3_600_000)} hours of failing) an endpoint is disabled and its pending deliveries are cancelled; an admin re-enables it in the console and can have everything recorded meanwhile delivered. Answer fast (queue the work, then respond 2xx) so slow processing is not mistaken for failure. Deliveries and their attempts are kept in the console's delivery log for ${DELIVERY_LOG_RETENTION_MS / 86_400_000} days, where a delivery can be resent. A \`ping\` (console "Send test") reaches one endpoint whatever its subscription.`;
 }
 
 export function dataSourcesMarkdown(): string {

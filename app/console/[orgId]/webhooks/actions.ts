@@ -12,6 +12,7 @@ import { runAction } from "@/lib/console/run-action";
 import {
   createWebhookEndpoint,
   deleteWebhookEndpoint,
+  enableWebhookEndpoint,
   rollWebhookSecret,
   updateWebhookEndpoint,
 } from "@/lib/domain/webhooks/endpoints";
@@ -43,10 +44,20 @@ export const updateEndpointAction = consoleAction<null>(async ({ orgId, form, ac
   return { message: "Endpoint saved. Events recorded from now on use the new settings.", data: null };
 });
 
-/** Enable (clears an automatic disable and the failure count) or disable (cancels what is pending). */
+/**
+ * Enable (clears an automatic disable, the failure count and the circuit breaker; with
+ * deliverBacklog also delivers what it missed while disabled) or disable (cancels what is pending).
+ */
 export const setEndpointEnabledAction = consoleAction<null>(async ({ orgId, form, actor }) => {
   const endpointId = form.text("endpointId");
   const enabled = form.optional("enabled") === "true";
+  if (enabled && form.optional("deliverBacklog") === "true") {
+    const { backlogDelivered } = await enableWebhookEndpoint(orgId, endpointId, { deliverBacklog: true }, actor);
+    return {
+      message: `Endpoint enabled. ${backlogDelivered} missed ${backlogDelivered === 1 ? "event is" : "events are"} being delivered, then new events as they are recorded.`,
+      data: null,
+    };
+  }
   await updateWebhookEndpoint(orgId, endpointId, { enabled }, actor);
   return {
     message: enabled

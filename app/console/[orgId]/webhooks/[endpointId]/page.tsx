@@ -23,7 +23,8 @@ import { viewerTimeZone } from "@/lib/console/viewer-time-zone";
 import { listDeliveriesPage, parseDeliveryFilters } from "@/lib/console/list-deliveries";
 import { AppError } from "@/lib/platform/errors/app-error";
 import { getWebhookEndpoint } from "@/lib/domain/webhooks/endpoints";
-import { AUTO_DISABLE_AFTER_FAILURES } from "@/lib/domain/webhooks/schedule";
+import { countDisabledBacklog } from "@/lib/domain/webhooks/disabled-backlog";
+import { AUTO_DISABLE_AFTER_FAILURES, AUTO_DISABLE_AFTER_MS } from "@/lib/domain/webhooks/schedule";
 import {
   deleteEndpointAction,
   deliveryStatusAction,
@@ -78,6 +79,8 @@ export default async function WebhookEndpointPage({ params, searchParams }: Prop
   const ids = { orgId, endpointId };
   const basePath = `/console/${orgId}/webhooks/${endpointId}`;
   const autoDisabled = !endpoint.enabled && endpoint.disabledReason === "consecutive_failures";
+  const autoDisableHours = Math.round(AUTO_DISABLE_AFTER_MS / 3_600_000);
+  const backlog = endpoint.enabled || !isAdmin ? 0 : await countDisabledBacklog(orgId, endpointId);
 
   return (
     <>
@@ -102,15 +105,15 @@ export default async function WebhookEndpointPage({ params, searchParams }: Prop
       {isAdmin ? null : <ReadOnlyNotice what="this endpoint and its deliveries" />}
       {autoDisabled ? (
         <Callout tone="danger" title="Disabled automatically: every delivery failed" data-testid="auto-disabled">
-          After {AUTO_DISABLE_AFTER_FAILURES} failed delivery attempts in a row
+          After {AUTO_DISABLE_AFTER_FAILURES} failed probes in a row, spread over at least {autoDisableHours} hours
           {endpoint.disabledAt ? <>, on {formatDateTime(endpoint.disabledAt, timeZone)},</> : null} the endpoint was disabled and its pending
-          deliveries were cancelled. Events that happen while it is disabled are not sent later. Check the latest attempts in the
-          delivery log below, fix the receiver, then enable the endpoint and send a test ping.
+          deliveries were cancelled. Check the latest attempts in the delivery log below, fix the receiver, then enable the endpoint:
+          you can have everything recorded while it was disabled delivered.
         </Callout>
       ) : !endpoint.enabled ? (
         <Callout tone="warning" title="Disabled" data-testid="manually-disabled">
           An admin disabled this endpoint{endpoint.disabledAt ? <> on {formatDateTime(endpoint.disabledAt, timeZone)}</> : null}. It receives
-          nothing, and events that happen meanwhile are not sent later. Enable it to receive new events.
+          nothing meanwhile. Enable it to receive new events, and optionally everything recorded while it was disabled.
         </Callout>
       ) : null}
 
@@ -126,7 +129,7 @@ export default async function WebhookEndpointPage({ params, searchParams }: Prop
                 <EndpointStateBadge endpoint={endpoint} />
               </span>
             </Fact>
-            <Fact term="Failures in a row">
+            <Fact term="Failed probes in a row">
               <span className="tabular-nums" data-testid="consecutive-failures">
                 {endpoint.consecutiveFailures}
               </span>{" "}
@@ -139,7 +142,7 @@ export default async function WebhookEndpointPage({ params, searchParams }: Prop
           </dl>
           {isAdmin ? (
             <div className="flex flex-wrap items-start gap-3 border-t border-zinc-200 pt-5 dark:border-zinc-800">
-              <EnableToggle ids={ids} enabled={endpoint.enabled} action={setEndpointEnabledAction} disabledReason={null} />
+              <EnableToggle ids={ids} enabled={endpoint.enabled} action={setEndpointEnabledAction} disabledReason={null} backlog={backlog} />
               <div className="min-w-0 flex-1">
                 <TestPing
                   ids={ids}
