@@ -34,6 +34,21 @@ test.afterAll(async () => {
 
 const VALID = () => ({ APP_SECRET, DATABASE_URL: database.url, NEXTAUTH_URL: BASE, CRON_SECRET });
 
+/** The real operator CLI against the smoke database. */
+async function ops(command: string, flags: Record<string, string>) {
+  const args = ["node_modules/tsx/dist/cli.mjs", "scripts/ops.ts", command, ...Object.entries(flags).flatMap(([k, v]) => [`--${k}`, v])];
+  const { stdout } = await execFileAsync(process.execPath, args, { env: { ...process.env, DATABASE_URL: database.url, APP_SECRET, DATABASE_POOL_MAX: "1" } });
+  return JSON.parse(stdout);
+}
+
+/** An organization with a plan and one key that may read events. */
+async function createOrgWithKey(): Promise<{ id: string; secret: string }> {
+  const { org } = await ops("org:create", { name: "Signals" });
+  await ops("billing:set", { org: org.id, plan: "card" });
+  const { key } = await ops("key:create", { org: org.id, name: "signals", scopes: "events:read" });
+  return { id: org.id, secret: key.secret };
+}
+
 for (const [variable, change] of [
   ["APP_SECRET", { APP_SECRET: undefined }],
   ["APP_SECRET", { APP_SECRET: "too-short" }],
@@ -78,11 +93,6 @@ test("serves with a valid configuration, logs one line per request, and stops cl
 
     expect(await (await fetch(`${BASE}/api/health`)).json()).toEqual({ status: "ok" });
 
-    const ops = async (command: string, flags: Record<string, string>) => {
-      const args = ["node_modules/tsx/dist/cli.mjs", "scripts/ops.ts", command, ...Object.entries(flags).flatMap(([k, v]) => [`--${k}`, v])];
-      const { stdout } = await execFileAsync(process.execPath, args, { env: { ...process.env, DATABASE_URL: database.url, APP_SECRET, DATABASE_POOL_MAX: "1" } });
-      return JSON.parse(stdout);
-    };
     const { org } = await ops("org:create", { name: "Smoke" });
     await ops("billing:set", { org: org.id, plan: "card" });
     await ops("demo:seed", { org: org.id, events: "3", attendees: "5" });
@@ -171,3 +181,54 @@ test("serves with a valid configuration, logs one line per request, and stops cl
     if (server.child.exitCode === null) process.kill(-server.child.pid!, "SIGKILL");
   }
 });
+
+/** The process group's members still running (ps), the group leader included. */
+async function groupMembers(pgid: number): Promise<string[]> {
+  const { stdout } = await execFileAsync("ps", ["-o", "pid=,args=", "-g", String(pgid)]).catch(() => ({ stdout: "" }));
+  return stdout.split("\n").map((line) => line.trim()).filter(Boolean);
+}
+
+for (const target of ["npm alone", "the process group"] as const) {
+  test(`npm start drains once and exits when ${target} gets SIGTERM, every answered request logged`, async () => {
+    const server = startAppInstance("signals", PORT, VALID(), "npm");
+    const pgid = server.child.pid!;
+    try {
+      await server.ready();
+      const org = await createOrgWithKey();
+      const answered: string[] = [];
+      let signalled = false;
+      const client = async () => {
+        for (;;) {
+          const response = await fetch(`${BASE}/partner/v1/me`, { headers: { authorization: `Bearer ${org.secret}` } }).catch(() => null);
+          if (!response) return;
+          if (response.status !== 200) return;
+          answered.push(response.headers.get("x-request-id")!);
+          if (!signalled && answered.length >= 8) {
+            signalled = true;
+            // npm alone is what `docker stop` signals when npm is PID 1; the group is Ctrl-C or systemd.
+            process.kill(target === "npm alone" ? pgid : -pgid, "SIGTERM");
+          }
+        }
+      };
+      await Promise.all([client(), client(), client(), client()]);
+      const deadline = Date.now() + 15_000;
+      while ((await groupMembers(pgid)).length > 0 && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 250));
+      expect(await groupMembers(pgid), "nothing of npm start keeps running").toEqual([]);
+      expect(server.output().match(/"msg":"shutdown complete"/g), "one drain").toHaveLength(1);
+      const db = new pg.Client({ connectionString: database.url });
+      await db.connect();
+      try {
+        const logged = await db.query<{ requestId: string }>(`SELECT "requestId" FROM "ApiRequest" WHERE "requestId" = ANY($1::text[])`, [answered]);
+        expect(logged.rows.length, "every answered request is in the request log").toBe(answered.length);
+      } finally {
+        await db.end();
+      }
+    } finally {
+      try {
+        process.kill(-pgid, "SIGKILL");
+      } catch {
+        // already gone
+      }
+    }
+  });
+}

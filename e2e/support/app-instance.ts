@@ -1,6 +1,6 @@
 import { spawn, type ChildProcess } from "node:child_process";
 
-// `npm start` as a customer runs it (tsx scripts/start.ts over the build this Playwright
+// `npm start` as a customer runs it (node --import tsx scripts/start.ts over the build this Playwright
 // run made), one process group per instance, with exactly the variables given: nothing
 // of the caller's configuration leaks in.
 
@@ -27,11 +27,19 @@ export type AppInstance = {
   stop: (graceMs?: number) => Promise<number | null>;
 };
 
-export function startAppInstance(name: string, port: number, env: Record<string, string | undefined>): AppInstance {
+export function startAppInstance(
+  name: string,
+  port: number,
+  env: Record<string, string | undefined>,
+  /** "npm": through `npm start` itself (npm, its shell, the launcher, the server), as an operator types it. */
+  via: "node" | "npm" = "node",
+): AppInstance {
   const base: Record<string, string | undefined> = { ...process.env };
   for (const variable of CONFIGURATION) delete base[variable];
   const startedAt = Date.now();
-  const child = spawn(process.execPath, ["node_modules/tsx/dist/cli.mjs", "scripts/start.ts"], {
+  // What `npm start` runs (package.json), or npm itself.
+  const [command, args] = via === "npm" ? ["npm", ["start"]] : [process.execPath, ["--import", "tsx", "scripts/start.ts"]];
+  const child = spawn(command, args, {
     env: { ...base, NODE_ENV: "production", PORT: String(port), HOST: "127.0.0.1", ...env },
     stdio: ["ignore", "pipe", "pipe"],
     // Its own process group: stopping it stops the launcher and Next together.

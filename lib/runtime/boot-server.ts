@@ -42,8 +42,16 @@ export async function bootServer(): Promise<void> {
     }
     process.exit(exitCode);
   };
-  process.once("SIGTERM", (signal) => void stop(signal));
-  process.once("SIGINT", (signal) => void stop(signal));
+  // `on`, not `once`: a signal to the whole process group reaches this process from the
+  // kernel and again from the launcher's forward; a second one must not end the drain.
+  process.on("SIGTERM", (signal) => void stop(signal));
+  process.on("SIGINT", (signal) => void stop(signal));
+  // A launcher that died without forwarding (killed hard) leaves this process to the init
+  // process: drain and exit rather than serve on unsupervised.
+  const parent = process.ppid;
+  setInterval(() => {
+    if (process.ppid !== parent) void stop("SIGTERM");
+  }, 500).unref();
 }
 
 // Set by the HTTP server of npm start (scripts/next-server.mjs): stops taking connections and

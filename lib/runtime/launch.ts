@@ -157,6 +157,16 @@ export async function launch(options: LaunchOptions): Promise<void> {
   process.on("SIGINT", forward);
   process.on("SIGTERM", forward);
   process.on("SIGHUP", forward);
+  // SIGTERM to npm alone (what `docker stop` sends to PID 1 when npm is it) ends npm and its
+  // shell without passing the signal on: once this process has been handed to another
+  // parent, stop the server as if it had been signalled.
+  const parent = process.ppid;
+  const orphaned = setInterval(() => {
+    if (process.ppid !== parent) {
+      clearInterval(orphaned);
+      forward("SIGTERM");
+    }
+  }, 500);
 
   const { code, signal } = await new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) => {
     child.once("exit", (exitCode, exitSignal) => resolve({ code: exitCode, signal: exitSignal }));
@@ -165,6 +175,7 @@ export async function launch(options: LaunchOptions): Promise<void> {
       resolve({ code: 1, signal: null });
     });
   });
+  clearInterval(orphaned);
   process.off("SIGINT", forward);
   process.off("SIGTERM", forward);
   process.off("SIGHUP", forward);
