@@ -5,6 +5,7 @@ import { baseSecurityHeaders, currentMode, inlineHtmlContentSecurityPolicy } fro
 import { singleValuedFormError } from "./form-body";
 import { getAuthOptions } from "./options";
 import { withSignInRefusal } from "./sign-in-refusal";
+import { withSignInCookies } from "./two-factor/sign-in-cookies";
 
 type RouteContext = { params: Promise<{ nextauth: string[] }> };
 
@@ -17,6 +18,20 @@ type RouteContext = { params: Promise<{ nextauth: string[] }> };
  * instead of next-auth's 401.
  */
 export async function handleAuthRequest(request: Request, context: RouteContext): Promise<Response> {
+  // Two-factor sign-in reads and sets its cookies (challenge, remembered device) while
+  // next-auth runs; they are added to whatever it answers.
+  const { result, setCookies } = await withSignInCookies(request.headers.get("cookie"), secureCookies(request), () => handleWithNextAuth(request, context));
+  for (const cookie of setCookies) result.headers.append("set-cookie", cookie);
+  return result;
+}
+
+/** next-auth's own rule for Secure cookies: the public URL is HTTPS. */
+function secureCookies(request: Request): boolean {
+  const publicUrl = process.env.NEXTAUTH_URL || (process.env.VERCEL ? "https://" : request.url);
+  return publicUrl.startsWith("https:");
+}
+
+async function handleWithNextAuth(request: Request, context: RouteContext): Promise<Response> {
   if (request.method === "POST") {
     const invalid = await singleValuedFormError(request);
     if (invalid) return errorResponse(invalid);
