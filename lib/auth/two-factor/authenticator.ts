@@ -85,7 +85,8 @@ export async function verifySecondFactor(userId: string, input: string, now = ne
   const row = await db.twoFactor.findUnique({ where: { userId } });
   if (!row?.enabledAt) return null;
   const code = input.trim();
-  if (/^\d[\d\s]*$/.test(code)) {
+  // Six digits (spaces allowed) are a TOTP code; a recovery code is 16 characters.
+  if (/^\d{6}$/.test(code.replace(/\s+/g, ""))) {
     const step = matchingTotpStep(decryptSecret(row.secretSealed), code, now.getTime());
     if (step === null) return null;
     const { count } = await db.twoFactor.updateMany({

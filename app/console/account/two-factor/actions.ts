@@ -8,6 +8,7 @@ import { disableTwoFactor } from "@/lib/auth/two-factor/disable";
 import { TWO_FACTOR_SETUP_PATH } from "@/lib/auth/two-factor/paths";
 import type { ActionResult, ActionState } from "@/lib/console/action-result";
 import { formText, runAction } from "@/lib/console/run-action";
+import { AppError } from "@/lib/platform/errors/app-error";
 import { proxiedClientAddress } from "@/lib/platform/http/client-address";
 
 export type RecoveryCodesView = { codes: string[] };
@@ -15,7 +16,10 @@ export type RecoveryCodesView = { codes: string[] };
 /** Starts setting up: a new secret, shown on the page until confirmed. */
 export async function startTwoFactorSetupAction(formData: FormData): Promise<void> {
   const user = await requireUser(TWO_FACTOR_SETUP_PATH);
-  await startTwoFactorSetup(user.id).catch(() => undefined);
+  // Already on (another tab finished setting up): the page shows that; anything else is an error.
+  await startTwoFactorSetup(user.id).catch((error: unknown) => {
+    if (!(error instanceof AppError && error.details?.reason === "two_factor_already_on")) throw error;
+  });
   const required = formText(formData, "required");
   redirect(required ? `${TWO_FACTOR_SETUP_PATH}?required=${encodeURIComponent(required)}` : TWO_FACTOR_SETUP_PATH);
 }
