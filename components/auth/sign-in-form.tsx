@@ -7,7 +7,7 @@ import { Button } from "@/components/ui/button";
 import { TextField } from "@/components/ui/field";
 import { FormStatus } from "@/components/ui/form-status";
 import { signInSchema } from "@/lib/auth/form-schemas";
-import { SIGN_IN_ERROR } from "@/lib/auth/sign-in-error-codes";
+import { SIGN_IN_ERROR, TWO_FACTOR_SIGN_IN_PATH } from "@/lib/auth/sign-in-error-codes";
 import type { FieldErrors } from "@/lib/console/action-result";
 
 const ERRORS: Record<string, string> = {
@@ -48,6 +48,13 @@ export function SignInForm({ callbackUrl, initialError, initialEmail }: { callba
     setMessage(null);
     setPending(true);
     const result = await signIn("credentials", { email: parsed.data.email, password: parsed.data.password, redirect: false });
+    if (result?.error === SIGN_IN_ERROR.twoFactorRequired) {
+      // The password was right; the code is asked for on its own page.
+      const codePage = new URL(TWO_FACTOR_SIGN_IN_PATH, window.location.origin);
+      codePage.searchParams.set("callbackUrl", callbackUrl);
+      window.location.assign(codePage);
+      return;
+    }
     if (!result || result.error || !result.ok) {
       setPending(false);
       setMessage(messageFor(result?.error ?? "CredentialsSignin"));

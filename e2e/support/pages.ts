@@ -10,10 +10,12 @@ export type PageIds = { orgId: string; endpointId: string; dataSourceId: string;
 export const PAGES: Record<string, (ids: PageIds) => string> = {
   "app/page.tsx": () => "/",
   "app/(auth)/sign-in/page.tsx": () => "/sign-in",
+  "app/(auth)/sign-in/two-factor/page.tsx": () => "/sign-in/two-factor",
   "app/(auth)/sign-up/page.tsx": () => "/sign-up",
   "app/(auth)/forgot-password/page.tsx": () => "/forgot-password",
   "app/(auth)/reset-password/[token]/page.tsx": () => "/reset-password/no-such-reset-token-0123456789",
   "app/console/account/page.tsx": () => "/console/account",
+  "app/console/account/two-factor/page.tsx": () => "/console/account/two-factor",
   "app/invite/[token]/page.tsx": ({ inviteToken }) => `/invite/${inviteToken ?? "no-such-token-0123456789"}`,
   "app/console/page.tsx": () => "/console",
   "app/console/new/page.tsx": () => "/console/new",
@@ -46,6 +48,7 @@ export const PAGES: Record<string, (ids: PageIds) => string> = {
 export const SIGNED_OUT_PAGES = [
   "app/page.tsx",
   "app/(auth)/sign-in/page.tsx",
+  "app/(auth)/sign-in/two-factor/page.tsx",
   "app/(auth)/sign-up/page.tsx",
   "app/(auth)/forgot-password/page.tsx",
   "app/(auth)/reset-password/[token]/page.tsx",

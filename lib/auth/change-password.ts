@@ -36,5 +36,7 @@ export async function changePassword(userId: string, input: z.input<typeof chang
     // A reset link asked for before the change (perhaps by whoever knew the old password)
     // must not be able to set another password afterwards.
     db.passwordResetToken.deleteMany({ where: { userId, usedAt: null } }),
+    // Devices remembered for two-factor sign-in ask for a code again.
+    db.trustedDevice.deleteMany({ where: { userId } }),
   ]);
 }

@@ -2,6 +2,7 @@ import { getDb } from "@/lib/platform/db/client";
 import { signInSchema } from "./form-schemas";
 import { hashPassword, imitatePasswordCheck, needsRehash, verifyPassword } from "./passwords";
 import { clearAfterSuccess, recordAttempt, releaseAttempt } from "./throttle/throttle";
+import { firstStepSuffices, TwoFactorRequired } from "./two-factor/second-step";
 
 export type SignedInUser = { id: string; email: string; name: string };
 
@@ -15,7 +16,10 @@ export type SignedInUser = { id: string; email: string; name: string };
  * thrown and nothing is checked. A failure keeps its count; a success clears the
  * account's. An address without a password costs no hash but takes as long as one
  * (imitatePasswordCheck), so response times do not reveal which addresses have accounts.
- * A success re-hashes a password stored at an older cost.
+ * A success re-hashes a password stored at an older cost. With two-factor on, the right
+ * password alone is no sign-in: unless the browser is a remembered device, a challenge
+ * starts and TwoFactorRequired is thrown (the attempt stays counted until the code step
+ * succeeds, so a known password cannot reset the count between guessed codes).
  */
 export async function authorizeCredentials(input: unknown, ip: string | null = null): Promise<SignedInUser | null> {
   const parsed = signInSchema.safeParse(input);
@@ -33,6 +37,7 @@ export async function authorizeCredentials(input: unknown, ip: string | null = n
     throw error;
   }
   if (!user || !ok) return null;
+  if (!(await firstStepSuffices(user.id))) throw new TwoFactorRequired();
   await clearAfterSuccess(subject, attempt);
   if (user.passwordHash && needsRehash(user.passwordHash)) {
     const upgraded = await hashPassword(parsed.data.password);

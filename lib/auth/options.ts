@@ -9,6 +9,9 @@ import { newSessionClaims, revokeSession, SESSION_MAX_AGE_SECONDS } from "./revo
 import { sessionSecret } from "./secret";
 import { SIGN_IN_ERROR } from "./sign-in-error-codes";
 import { reportSignInRefusal } from "./sign-in-refusal";
+import { requestCookie } from "./two-factor/sign-in-cookies";
+import { authorizeSecondStep, firstStepSuffices } from "./two-factor/second-step";
+import { TWO_FACTOR_SIGN_IN_PATH } from "./sign-in-error-codes";
 import { proxiedClientAddress } from "@/lib/platform/http/client-address";
 
 /**
@@ -28,6 +31,22 @@ function signInFormError(error: unknown): never {
   reportSignInRefusal(error as AppError);
   throw new Error(code);
 }
+
+/** The second step of an OAuth sign-in, returning afterwards where the sign-in was headed (next-auth's callback cookie). */
+function oauthSecondStepPath(): string {
+  const target = requestCookie("__Secure-next-auth.callback-url") ?? requestCookie("next-auth.callback-url");
+  let decoded: string | undefined;
+  try {
+    decoded = target ? decodeURIComponent(target) : undefined;
+  } catch {
+    decoded = undefined;
+  }
+  const origin = process.env.NEXTAUTH_URL ? new URL(process.env.NEXTAUTH_URL).origin : undefined;
+  return `${TWO_FACTOR_SIGN_IN_PATH}?callbackUrl=${encodeURIComponent(safeCallbackPath(decoded, CONSOLE_HOME, origin))}`;
+}
+
+// Providers whose authorize decides the user itself (a password, or a password then a code).
+const CREDENTIAL_PROVIDERS = new Set(["credentials", "two-factor"]);
 
 // The user an OAuth sign-in was decided for, from the signIn callback to the jwt callback
 // of the same request: next-auth passes both the same `account` object.
@@ -56,15 +75,26 @@ export function getAuthOptions(): AuthOptions {
         authorize: (credentials, request) =>
           authorizeCredentials(credentials, proxiedClientAddress(new Headers(request?.headers as Record<string, string> | undefined))).catch(signInFormError),
       }),
+      // The second step of a sign-in of an account with two-factor on (lib/auth/two-factor):
+      // the challenge cookie of its first step and a code.
+      CredentialsProvider({
+        id: "two-factor",
+        name: "Two-factor code",
+        credentials: { code: { label: "Code", type: "text" }, remember: { label: "Remember this device for 30 days", type: "checkbox" } },
+        authorize: (credentials, request) =>
+          authorizeSecondStep(credentials, proxiedClientAddress(new Headers(request?.headers as Record<string, string> | undefined))).catch(signInFormError),
+      }),
       ...oauthProviders(),
     ],
     callbacks: {
       async signIn({ account, profile }) {
-        if (!account || account.provider === "credentials") return true;
+        if (!account || CREDENTIAL_PROVIDERS.has(account.provider)) return true;
         const email = await verifiedOAuthEmail(account, profile);
         if (!email) return `/sign-in?error=${SIGN_IN_ERROR.oauthEmailNotVerified}`;
         const result = await resolveOAuthUser(email, profile?.name);
         if (!result.ok) return `/sign-in?error=${SIGN_IN_ERROR.oauthLinkRefused}`;
+        // An account with two-factor on is not signed in by its provider alone.
+        if (!(await firstStepSuffices(result.user.id))) return oauthSecondStepPath();
         verifiedOAuthUsers.set(account, result.user.id);
         return true;
       },
@@ -74,7 +104,7 @@ export function getAuthOptions(): AuthOptions {
         // the verified one signIn decided for: the session gets the user signIn chose.
         if (user && account) {
           Object.assign(token, newSessionClaims());
-          if (account.provider === "credentials") {
+          if (CREDENTIAL_PROVIDERS.has(account.provider)) {
             token.sub = user.id;
           } else {
             const userId = verifiedOAuthUsers.get(account);

@@ -103,6 +103,8 @@ export async function resetPassword(token: string, input: { password: string }, 
     const { count } = await tx.passwordResetToken.updateMany({ where: { id: live.id, usedAt: null, expiresAt: { gt: now } }, data: { usedAt: now } });
     if (count !== 1) return false;
     await tx.user.update({ where: { id: live.userId }, data: { passwordHash, sessionsValidAfter: now, emailVerifiedAt: now } });
+    // Remembered devices skipped the code with the old password: they ask for it again.
+    await tx.trustedDevice.deleteMany({ where: { userId: live.userId } });
     return true;
   });
   if (!spent) throw new AppError("NOT_FOUND", "This link is not valid any more. Ask for a new one.", { reason: "reset_link_invalid" });

@@ -5,6 +5,7 @@ import { baseSecurityHeaders, currentMode, inlineHtmlContentSecurityPolicy } fro
 import { singleValuedForm } from "./form-body";
 import { getAuthOptions } from "./options";
 import { withSignInRefusal } from "./sign-in-refusal";
+import { withSignInCookies } from "./two-factor/sign-in-cookies";
 
 type RouteContext = { params: Promise<{ nextauth: string[] }> };
 
@@ -17,9 +18,26 @@ type RouteContext = { params: Promise<{ nextauth: string[] }> };
  * instead of next-auth's 401.
  */
 export async function handleAuthRequest(request: Request, context: RouteContext): Promise<Response> {
+  // Two-factor sign-in reads and sets its cookies (challenge, remembered device) while
+  // next-auth runs; they are added to whatever it answers.
+  const { result, setCookies } = await withSignInCookies(request.headers.get("cookie"), secureCookies(request), () => handleWithNextAuth(request, context));
+  for (const cookie of setCookies) result.headers.append("set-cookie", cookie);
+  return result;
+}
+
+/** next-auth's own rule for Secure cookies: the public URL is HTTPS. */
+function secureCookies(request: Request): boolean {
+  const publicUrl = process.env.NEXTAUTH_URL || (process.env.VERCEL ? "https://" : request.url);
+  return publicUrl.startsWith("https:");
+}
+
+/** The callbacks of the providers that take a posted form (password, then the two-factor code). */
+const FORM_CALLBACKS = new Set(["credentials", "two-factor"]);
+
+async function handleWithNextAuth(request: Request, context: RouteContext): Promise<Response> {
   const { nextauth } = await context.params;
   // next-auth answers a GET on a credentials callback with a 500 ("not supported").
-  if (request.method !== "POST" && nextauth[0] === "callback" && nextauth[1] === "credentials") {
+  if (request.method !== "POST" && nextauth[0] === "callback" && FORM_CALLBACKS.has(nextauth[1] ?? "")) {
     return errorResponse(new AppError("METHOD_NOT_ALLOWED", "Sign in with a POST.", { reason: "method_not_allowed" }, { allow: "POST" }));
   }
   let forNextAuth = request;

@@ -6,4 +6,12 @@ export const SIGN_IN_ERROR = {
   oauthLinkRefused: "OAuthLinkRefused",
   oauthEmailNotVerified: "OAuthEmailNotVerified",
   serverBusy: "ServerBusy",
+  // Two-factor sign-in (lib/auth/two-factor/second-step.ts): the password was right and a
+  // code is needed; the code was wrong; the pending sign-in is gone (expired or used).
+  twoFactorRequired: "TwoFactorRequired",
+  twoFactorInvalid: "TwoFactorInvalid",
+  twoFactorExpired: "TwoFactorExpired",
 } as const;
+
+/** The page of the second step. */
+export const TWO_FACTOR_SIGN_IN_PATH = "/sign-in/two-factor";

@@ -2,6 +2,8 @@ import { notFound, redirect } from "next/navigation";
 import { cache } from "react";
 import { z } from "zod";
 import { requireUser, type SessionUser } from "@/lib/auth/session";
+import { isTwoFactorEnabled } from "@/lib/auth/two-factor/authenticator";
+import { TWO_FACTOR_SETUP_PATH } from "@/lib/auth/two-factor/paths";
 import { getDb } from "@/lib/platform/db/client";
 import { AppError } from "@/lib/platform/errors/app-error";
 import type { Membership, Organization } from "@/lib/generated/prisma/client";
@@ -38,6 +40,11 @@ export async function requireGuestListViewer(orgId: string): Promise<ConsoleCont
   const user = await requireUser(`/console/${encodeURIComponent(orgId)}`);
   const membership = await findMembership(orgId, user.id);
   if (!membership) notFound();
+  // An organization that requires two-factor sign-in opens only once it is on: until then
+  // its members see the setup page (and can sign out), nothing of the organization.
+  if (membership.org.requireTwoFactor && !(await isTwoFactorEnabled(user.id))) {
+    redirect(`${TWO_FACTOR_SETUP_PATH}?required=${encodeURIComponent(orgId)}`);
+  }
   const { org, ...rest } = membership;
   return { user, org, membership: rest };
 }

@@ -35,6 +35,12 @@ export default async function AccountPage({ searchParams }: { searchParams: Prom
           {REFUSALS[refused] ?? "Something went wrong on our side. Try again in a moment."}
         </Callout>
       ) : null}
+      <p className="mb-6 text-sm text-zinc-700 dark:text-zinc-300">
+        <Link href="/console/account/two-factor" className="font-medium text-indigo-600 underline-offset-2 hover:underline dark:text-indigo-400">
+          Two-factor sign-in
+        </Link>
+        : a code from your phone as well as your password.
+      </p>
       <form action={changePasswordAction} aria-label="Change your password" className="space-y-4">
         <label className="block text-sm font-medium text-zinc-900 dark:text-zinc-100">
           Current password

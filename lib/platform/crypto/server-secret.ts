@@ -6,7 +6,7 @@ import { config } from "@/lib/platform/config/env";
 // configure a deployment and no two uses ever share a key. lib/platform/config refuses a missing
 // or short APP_SECRET in production; development gets a fixed development value.
 
-export type SecretPurpose = "cursor-signing" | "secret-encryption" | "session-signing";
+export type SecretPurpose = "cursor-signing" | "secret-encryption" | "session-signing" | "recovery-codes";
 
 const cache = new Map<string, Buffer>();
 

@@ -16,6 +16,9 @@ import { listMembers } from "@/lib/console/list-members";
 import { parsePageParam } from "@/lib/console/pagination";
 import { inviteState, listOpenInvites } from "@/lib/domain/orgs/invites";
 import { changeMemberRoleAction, createInviteAction, removeMemberAction, revokeInviteAction } from "./actions";
+import { TwoFactorRequirementForm } from "@/components/console/members/two-factor-requirement-form";
+import { twoFactorCoverage } from "@/lib/domain/orgs/two-factor-requirement";
+import { setTwoFactorRequirementAction } from "./two-factor-actions";
 
 const ROLE_LABELS = { admin: "Admin", member: "Member", door_staff: "Door staff" } as const;
 
@@ -159,6 +162,28 @@ export default async function MembersPage({ params, searchParams }: Props) {
           </Table>
         )}
       </Panel>
+      <TwoFactorPanel orgId={orgId} required={org.requireTwoFactor} isAdmin={isAdmin} />
     </>
+  );
+}
+
+/** Whether the organization requires two-factor sign-in, how many have it, and the admin's switch. */
+async function TwoFactorPanel({ orgId, required, isAdmin }: { orgId: string; required: boolean; isAdmin: boolean }) {
+  const coverage = await twoFactorCoverage(orgId);
+  return (
+    <Panel
+      title="Two-factor sign-in"
+      id="two-factor"
+      description={required ? "Required: every member signs in with a code from an authenticator app as well as a password." : "Not required: each member chooses on their account page."}
+    >
+      <PanelBody>
+        <div className="space-y-4">
+          <p className="text-sm text-zinc-700 dark:text-zinc-300" data-testid="two-factor-coverage">
+            {coverage.withTwoFactor} of {coverage.members} {coverage.members === 1 ? "member has" : "members have"} two-factor sign-in on.
+          </p>
+          {isAdmin ? <TwoFactorRequirementForm orgId={orgId} required={required} action={setTwoFactorRequirementAction} /> : null}
+        </div>
+      </PanelBody>
+    </Panel>
   );
 }
