@@ -194,6 +194,7 @@ test("the sign-in form check parses the media type: a JSON body under a form typ
 
 test("NUL in a console filter is dropped by a redirect to the clean query, never a 500", async ({ page }) => {
   const orgId = await signUp(page, { email: uniqueEmail("nul-filter"), orgName: "NUL filters" });
+  await unlockBilling(orgId);
   const key = (await ops("key:create", { org: orgId, name: "Filtered", scopes: "events:read" })) as { key: { id: string } };
   for (const [path, query] of [
     [`/console/${orgId}/audit`, "action=%00&target=%00&from=2026-01-01"],

@@ -37,7 +37,8 @@ export const httpsUrlSchema = z
       return false;
     }
   }, "Use an absolute https:// link, such as https://example.com/photo.jpg.")
-  .transform((value) => (value === "" ? null : value))
+  // Stored as the URL parser writes it (line breaks dropped, quotes and U+2028 encoded).
+  .transform((value) => (value === "" ? null : new URL(value).href))
   .nullable()
   .optional();
 

@@ -18,7 +18,19 @@ export const webhookUrlSchema = z
   .string()
   .trim()
   .min(1, "Enter the URL that should receive the webhooks.")
-  .max(MAX_WEBHOOK_URL_LENGTH, `The URL can be at most ${MAX_WEBHOOK_URL_LENGTH} characters long.`);
+  .max(MAX_WEBHOOK_URL_LENGTH, `The URL can be at most ${MAX_WEBHOOK_URL_LENGTH} characters long.`)
+  // Stored as the URL parser writes it (tab and line breaks dropped, quotes and U+2028
+  // percent-encoded): the text shown, exported and requested is the URL that is used.
+  // Text that is no URL stays as typed, for the server's URL check to name.
+  .transform((value) => normalisedUrl(value) ?? value);
+
+export function normalisedUrl(value: string): string | null {
+  try {
+    return new URL(value).href;
+  } catch {
+    return null;
+  }
+}
 
 export const PING_NOT_SUBSCRIBABLE =
   "ping is not a subscription type: every endpoint always receives the test pings sent to it from the console (or the ops CLI), whatever it subscribes to.";
