@@ -6,6 +6,7 @@ import { getDb } from "@/lib/platform/db/client";
 import { createConsoleUser } from "@/lib/testing/console-session";
 import { createTestAttendees, createTestEvent, createTestOrg } from "@/lib/testing/fixtures";
 import { startRouteServer, type RouteServer } from "@/lib/testing/route-server";
+import { GET } from "./[list]/route";
 
 // The export endpoints over HTTP (the route handler served by a real node:http server):
 // who may export, tenancy, the filters, both formats read back (CSV by an RFC 4180 reader
@@ -253,6 +254,18 @@ describe("engagement lists and the audit log", () => {
     const entry = await getDb().auditEntry.findFirst({ where: { orgId, action: "event.exported", at: { gte: before } }, orderBy: { at: "desc" } });
     expect(entry).toMatchObject({ actorId: member.id, actorLabel: member.email, targetType: "event", targetId: event.id });
     expect(entry?.summary).toEqual({ list: "guests", format: "csv", rows: 1, q: "acme", status: "active" });
+  });
+
+  it("a download cut short is recorded with the rows sent so far and complete: false", async () => {
+    const before = new Date();
+    session.user = admin;
+    const response = await GET(new Request(path("guests", "format=csv")), { params: Promise.resolve({ orgId, eventId: event.id, list: "guests" }) });
+    const reader = response.body!.getReader();
+    const first = await reader.read();
+    expect(new TextDecoder().decode(first.value)).toContain("Name,Email");
+    await reader.cancel();
+    const entry = await getDb().auditEntry.findFirst({ where: { orgId, action: "event.exported", at: { gte: before } } });
+    expect(entry?.summary).toEqual({ list: "guests", format: "csv", rows: 0, complete: false });
   });
 
   it("a refused export writes no audit entry", async () => {
