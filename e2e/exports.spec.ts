@@ -119,5 +119,4 @@ test("door staff have no Export on the guest list, and the export route refuses 
   const refused = await door.request.get(`/console/${orgId}/events/${eventId}/exports/guests?format=csv`);
   expect(refused.status()).toBe(403);
   await context.close();
-
 });
