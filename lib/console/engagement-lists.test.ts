@@ -88,6 +88,34 @@ describe("engagement lists", () => {
     expect(new Set(all.map((row) => row.formName))).toEqual(new Set(["Survey", "Poll"]));
   });
 
+  it("reads each submission's answers against its form: label and value in the form's order, unanswered fields kept", async () => {
+    const event = await createTestEvent(orgId);
+    const [ada] = await createTestAttendees(event.id, 1);
+    const form = await getDb().form.create({
+      data: {
+        eventId: event.id, name: "Needs", status: "open",
+        fields: [
+          { key: "diet", label: "Dietary needs", type: "multi_select", required: false },
+          { key: "notes", label: "Anything else", type: "long_text", required: false },
+          { key: "consent", label: "Photo consent", type: "checkbox", required: false },
+          { key: "arrival", label: "", type: "date", required: false },
+          { key: "size", label: "T-shirt", type: "single_select", required: false },
+        ],
+      },
+    });
+    await getDb().formSubmission.create({
+      data: { formId: form.id, attendeeId: ada.id, answers: { consent: false, notes: "Line one\nline two", diet: ["vegan", "no nuts"], arrival: "2027-03-01" }, submittedAt: new Date(T0), updatedAt: new Date(T0) },
+    });
+    const { rows } = await listFormSubmissions(orgId, event.id);
+    expect(rows[0].answers).toEqual([
+      { key: "diet", label: "Dietary needs", value: { type: "choices", items: ["vegan", "no nuts"] } },
+      { key: "notes", label: "Anything else", value: { type: "text", text: "Line one\nline two" } },
+      { key: "consent", label: "Photo consent", value: { type: "yes_no", value: false } },
+      { key: "arrival", label: "arrival", value: { type: "date", value: "2027-03-01" } },
+      { key: "size", label: "T-shirt", value: null },
+    ]);
+  });
+
   it("cuts long comments and keeps unattributed feedback, text as stored", async () => {
     const { rows, next } = await listFeedback(orgId, eventId);
     expect(next).toBeNull();

@@ -3,6 +3,8 @@ import { getDb } from "@/lib/platform/db/client";
 import { Prisma } from "@/lib/generated/prisma/client";
 import { keysetCursor, parseKeysetCursor } from "./keyset-cursor";
 import { PAGE_SIZE } from "./pagination";
+import { readAnswers, type Answer } from "./form-answer-values";
+import { readFormFields } from "@/lib/domain/engagement/form-field-types";
 
 // The engagement record of one event, read-only, newest first: check-ins, door scans,
 // form answers and feedback, each keyset-paged on (time, id) so a deep page costs what
@@ -15,7 +17,11 @@ export type ListFilter = { after?: string; attendeeId?: string };
 
 export type CheckInRow = { attendeeId: string; displayName: string; email: string; checkedInAt: Date };
 export type ScanRow = { id: string; attendeeId: string; displayName: string; sessionId: string; sessionTitle: string; scannedAt: Date };
-export type SubmissionRow = { id: string; attendeeId: string; displayName: string; formId: string; formName: string; revision: number; submittedAt: Date; updatedAt: Date };
+export type SubmissionRow = {
+  id: string; attendeeId: string; displayName: string; formId: string; formName: string; revision: number; submittedAt: Date; updatedAt: Date;
+  /** Label and value of each of the form's fields, in the form's order. */
+  answers: Answer[];
+};
 export type FeedbackRow = {
   id: string; attendeeId: string | null; displayName: string | null; sessionTitle: string | null; kind: string;
   rating: number | null; comment: string | null; commentTruncated: boolean; createdAt: Date;
@@ -93,9 +99,9 @@ export async function listSessionScans(orgId: string, eventId: string, filter: L
 export async function listFormSubmissions(orgId: string, eventId: string, filter: ListFilter = {}): Promise<Page<SubmissionRow>> {
   const s = scope(orgId, eventId, filter);
   if (!s) return { rows: [], next: null };
-  const rows = await getDb().$queryRaw<(SubmissionRow & { at: Date; key: string })[]>`
+  const rows = await getDb().$queryRaw<(Omit<SubmissionRow, "answers"> & { stored: unknown; fields: unknown; at: Date; key: string })[]>`
     SELECT fs.id, fs."attendeeId", a."displayName", fs."formId", f.name AS "formName", fs.revision, fs."submittedAt", fs."updatedAt",
-           fs."submittedAt" AS at, fs.id::text AS key
+           fs.answers AS stored, f.fields, fs."submittedAt" AS at, fs.id::text AS key
     FROM "FormSubmission" fs
     JOIN "Form" f ON f.id = fs."formId"
     JOIN "Event" e ON e.id = f."eventId" AND e."orgId" = ${s.orgId}::uuid
@@ -105,7 +111,7 @@ export async function listFormSubmissions(orgId: string, eventId: string, filter
       ${before(Prisma.sql`fs."submittedAt"`, Prisma.sql`fs.id`, filter.after)}
     ORDER BY fs."submittedAt" DESC, fs.id DESC
     LIMIT ${PAGE_SIZE + 1}`;
-  return page(rows);
+  return page(rows.map(({ stored, fields, ...row }) => ({ ...row, answers: readAnswers(readFormFields(fields), stored) })));
 }
 
 /** Feedback of a removed attendee stays, unattributed (attendeeId and displayName null). */

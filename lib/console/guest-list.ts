@@ -7,7 +7,8 @@ import { keysetCursor, parseKeysetCursor } from "./keyset-cursor";
 // The guest list of one event, oldest first, GUEST_PAGE_SIZE at a time. Keyset paging on
 // (createdAt, id) rides the (eventId, createdAt, id) and (eventId, status, createdAt, id)
 // indexes, so the tenth thousandth page costs what the first does; an offset would not.
-// The cursor is keyset-cursor.ts's, on the last row's createdAt and id.
+// The cursor is keyset-cursor.ts's, on the last row's createdAt and id. Exports walk the
+// same query with the same filters in larger pages.
 
 export const GUEST_PAGE_SIZE = 50;
 export const ATTENDEE_STATUSES = ["invited", "active", "revoked"] as const;
@@ -15,6 +16,7 @@ export const ATTENDEE_STATUSES = ["invited", "active", "revoked"] as const;
 export type GuestRow = {
   id: string; displayName: string; email: string; company: string | null; jobTitle: string | null; status: string;
   badgeCode: string; checkedInAt: Date | null; createdAt: Date;
+  invitedAt: Date | null; updatedAt: Date; visibleInList: boolean;
 };
 
 /** A whole address (name@domain.tld): matched exactly, case-insensitively. */
@@ -23,6 +25,7 @@ const WHOLE_EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 export async function listGuests(
   eventId: string,
   filter: { q?: string; status?: string; after?: string },
+  pageSize: number = GUEST_PAGE_SIZE,
 ): Promise<{ rows: GuestRow[]; next: string | null }> {
   const q = searchText(filter.q);
   const status = (ATTENDEE_STATUSES as readonly string[]).includes(filter.status ?? "") ? filter.status : undefined;
@@ -44,11 +47,11 @@ export async function listGuests(
   }
   const rows = await getDb().$queryRaw<GuestRow[]>`
     SELECT a.id, a."displayName", a.email::text AS email, a.company, a."jobTitle", a.status::text AS status,
-           a."badgeCode", a."checkedInAt", a."createdAt"
+           a."badgeCode", a."checkedInAt", a."createdAt", a."invitedAt", a."updatedAt", a."visibleInList"
     FROM "Attendee" a WHERE ${Prisma.join(conditions, " AND ")}
     ORDER BY a."createdAt", a.id
-    LIMIT ${GUEST_PAGE_SIZE + 1}`;
-  const page = rows.slice(0, GUEST_PAGE_SIZE);
+    LIMIT ${pageSize + 1}`;
+  const page = rows.slice(0, pageSize);
   const last = page.at(-1);
-  return { rows: page, next: rows.length > GUEST_PAGE_SIZE && last ? keysetCursor(last.createdAt, last.id) : null };
+  return { rows: page, next: rows.length > pageSize && last ? keysetCursor(last.createdAt, last.id) : null };
 }

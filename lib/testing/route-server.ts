@@ -12,8 +12,9 @@ type Handler = (request: Request, context: { params: Promise<Record<string, stri
 
 export type RouteServer = { baseUrl: string; close: () => Promise<void> };
 
-export async function startRouteServer(): Promise<RouteServer> {
-  const routes = routeTable(path.join(process.cwd(), "app", "partner", "v1"), "/partner/v1");
+/** Serves the route files under app/<urlPrefix> (the Partner API's by default). */
+export async function startRouteServer(urlPrefix = "/partner/v1"): Promise<RouteServer> {
+  const routes = routeTable(path.join(process.cwd(), "app", ...urlPrefix.split("/").filter(Boolean)), urlPrefix);
   const server = http.createServer(async (req, res) => {
     try {
       const url = new URL(req.url ?? "/", `http://${req.headers.host}`);

@@ -21,7 +21,7 @@ import { seedDemoData } from "@/lib/domain/seed/demo-seed";
 import { prepareBenchDatabase, type BenchDatabase } from "./lib/database";
 import { percentile } from "./lib/load";
 import { ensureBuild, startNextServer, type NextServer } from "./lib/next-server";
-import { credentialsPost, csrf } from "./lib/sign-in";
+import { signInCookies } from "./lib/sign-in";
 import { runMain } from "./lib/run-main";
 
 const log = (line: string) => process.stderr.write(`[bench:console] ${line}\n`);
@@ -41,15 +41,6 @@ const round = (value: number) => Math.round(value * 10) / 10;
 function stats(values: number[]) {
   const sorted = Float64Array.from(values).sort();
   return { p50Ms: round(percentile(sorted, 50)), p95Ms: round(percentile(sorted, 95)), maxMs: round(sorted.at(-1) ?? Number.NaN) };
-}
-
-/** Signs in with email and password and returns the cookies a browser would then send. */
-async function signIn(baseUrl: string, email: string): Promise<string> {
-  const session = await csrf(baseUrl);
-  const response = await credentialsPost(baseUrl, session, email, PASSWORD, "127.0.0.1");
-  const cookies = response.headers.getSetCookie().map((line) => line.split(";")[0]);
-  if (!cookies.some((cookie) => cookie.includes("session-token"))) throw new Error(`sign-in failed (${response.status})`);
-  return [session.cookie, ...cookies].join("; ");
 }
 
 async function timeCase(baseUrl: string, cookie: string, path: string, requests: number) {
@@ -109,7 +100,7 @@ async function main(): Promise<number> {
       readyHeaders: () => ({}),
       log,
     });
-    const cookie = await signIn(server.baseUrl, email);
+    const cookie = await signInCookies(server.baseUrl, email, PASSWORD);
     const base = `/console/${org.id}/events/${eventId}/guests`;
     const cases: [name: string, path: string][] = [
       ["first page", base],

@@ -10,6 +10,7 @@ export function ActivityPanel({
   empty,
   children,
   pager,
+  actions,
 }: {
   id: string;
   title: string;
@@ -18,9 +19,11 @@ export function ActivityPanel({
   empty: { title: string; next: ReactNode } | null;
   children: ReactNode;
   pager: ReactNode;
+  /** Header controls (the list's Export). */
+  actions?: ReactNode;
 }) {
   return (
-    <Panel title={title} id={id} description={description}>
+    <Panel title={title} id={id} description={description} actions={actions}>
       {empty ? <EmptyState title={empty.title}>{empty.next}</EmptyState> : children}
       {pager}
     </Panel>

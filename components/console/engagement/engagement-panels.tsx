@@ -1,5 +1,6 @@
 import Link from "next/link";
 import { LIST_PARAMS, type EngagementList, type EngagementRecord } from "@/lib/console/engagement-lists";
+import { ExportMenu } from "../exports/export-menu";
 import { ActivityPanel } from "./activity-panel";
 import { CheckInsTable, FeedbackTable, ScansTable, SubmissionsTable } from "./engagement-tables";
 import { KeysetPager } from "./keyset-pager";
@@ -19,6 +20,7 @@ export function EngagementPanels({
   timezone,
   guestsPath,
   attendee,
+  exportsPath,
 }: {
   record: EngagementRecord;
   path: string;
@@ -26,6 +28,8 @@ export function EngagementPanels({
   timezone: string;
   guestsPath: string;
   attendee?: { id: string; displayName: string };
+  /** The event's export route (the event's lists, not an attendee's share): each list gets an Export. */
+  exportsPath?: string;
 }) {
   const params = Object.fromEntries(Object.entries(LIST_PARAMS).map(([list, param]) => [param, query[list as EngagementList] ?? ""]));
   const pager = (list: EngagementList, next: string | null, label: string, anchor: string) => (
@@ -34,6 +38,7 @@ export function EngagementPanels({
   const attendees = attendee ? null : guestsPath;
   const forWho = attendee ? ` for ${attendee.displayName}` : "";
   const fromWho = attendee ? ` from ${attendee.displayName}` : "";
+  const exportOf = (list: string, label: string) => (exportsPath ? <ExportMenu href={`${exportsPath}/${list}`} label={label} testId={`export-${list}`} /> : null);
   const times = `Newest first; times at the venue (${timezone}).`;
   return (
     <>
@@ -44,6 +49,7 @@ export function EngagementPanels({
           description={times}
           empty={record.checkIns.rows.length ? null : { title: "No check-ins yet", next: <>Guests are checked in at the front desk: open the <Link className={linkClass} href={guestsPath}>guest list</Link> and use Check in.</> }}
           pager={pager("checkIns", record.checkIns.next, "Check-in pages", "check-ins")}
+          actions={exportOf("check-ins", "check-ins")}
         >
           <CheckInsTable rows={record.checkIns.rows} timezone={timezone} attendees={attendees} />
         </ActivityPanel>
@@ -54,6 +60,7 @@ export function EngagementPanels({
         description={<>Door scans at session entrances. {times}</>}
         empty={record.scans.rows.length ? null : { title: `No session scans${forWho} yet`, next: <>Door staff scan attendees&apos; badges at session entrances with the attendee app. {FROM_APP}</> }}
         pager={pager("scans", record.scans.next, "Session attendance pages", "session-attendance")}
+        actions={exportOf("session-attendance", "session attendance")}
       >
         <ScansTable rows={record.scans.rows} timezone={timezone} attendees={attendees} />
       </ActivityPanel>
@@ -72,6 +79,7 @@ export function EngagementPanels({
         description={<>Ratings, reviews, suggestions and comments, shown as written (long comments cut). {times}</>}
         empty={record.feedback.rows.length ? null : { title: `No feedback${fromWho} yet`, next: <>Attendees rate sessions and leave feedback in the attendee app. {FROM_APP}</> }}
         pager={pager("feedback", record.feedback.next, "Feedback pages", "feedback")}
+        actions={exportOf("feedback", "feedback")}
       >
         <FeedbackTable rows={record.feedback.rows} timezone={timezone} attendees={attendees} />
       </ActivityPanel>

@@ -2,6 +2,7 @@ import Link from "next/link";
 import { cx, focusRing } from "@/components/ui/cx";
 import { TBody, THead, Table, Td, Th, Tr } from "@/components/ui/table";
 import type { CheckInRow, FeedbackRow, ScanRow, SubmissionRow } from "@/lib/console/engagement-lists";
+import { AnswerList } from "./answer-list";
 import { VenueTime } from "./venue-time";
 
 // The engagement lists' tables. `attendees` is where names link (the event's guest list
@@ -65,10 +66,11 @@ export function ScansTable({ rows, timezone, attendees }: Common & { rows: ScanR
 
 export function SubmissionsTable({ rows, timezone, attendees }: Common & { rows: SubmissionRow[] }) {
   return (
-    <Table label="Form answers" minWidth="36rem">
+    <Table label="Form answers" minWidth="48rem">
       <THead>
         {attendees ? <Th>Attendee</Th> : null}
         <Th>Form</Th>
+        <Th>Answers</Th>
         <Th>Revision</Th>
         <Th>Submitted</Th>
         <Th>Last changed</Th>
@@ -78,6 +80,7 @@ export function SubmissionsTable({ rows, timezone, attendees }: Common & { rows:
           <Tr key={row.id} data-testid="submission-row">
             {attendees ? <Td><AttendeeName base={attendees} id={row.attendeeId} name={row.displayName} /></Td> : null}
             <Td label="Form" className="break-words">{row.formName}</Td>
+            <Td label="Answers" className="align-top sm:min-w-64 sm:max-w-xl"><AnswerList answers={row.answers} /></Td>
             <Td label="Revision" data-testid="submission-revision">{row.revision}</Td>
             <Td label="Submitted"><VenueTime date={row.submittedAt} timezone={timezone} /></Td>
             <Td label="Last changed">{row.revision > 1 ? <VenueTime date={row.updatedAt} timezone={timezone} /> : "—"}</Td>

@@ -24,6 +24,7 @@ export const AUDIT_ACTION_LABELS: Record<string, string> = {
   "invitation.accepted": "Invitation accepted",
   "billing.changed": "Billing changed",
   "organization.status_changed": "Organization status changed",
+  "event.exported": "List exported",
 };
 
 function words(value: string): string {

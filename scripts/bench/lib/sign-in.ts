@@ -20,3 +20,12 @@ export function credentialsPost(baseUrl: string, session: CsrfSession, email: st
     signal: AbortSignal.timeout(30_000),
   });
 }
+
+/** Signs in with email and password and returns the cookies a browser would then send. */
+export async function signInCookies(baseUrl: string, email: string, password: string): Promise<string> {
+  const session = await csrf(baseUrl);
+  const response = await credentialsPost(baseUrl, session, email, password, "127.0.0.1");
+  const cookies = response.headers.getSetCookie().map((line) => line.split(";")[0]);
+  if (!cookies.some((cookie) => cookie.includes("session-token"))) throw new Error(`sign-in failed (${response.status})`);
+  return [session.cookie, ...cookies].join("; ");
+}

@@ -1,6 +1,7 @@
 import type { Metadata } from "next";
 import { notFound } from "next/navigation";
 import { ConfirmedChangeButton } from "@/components/console/confirmed-change-button";
+import { ExportMenu } from "@/components/console/exports/export-menu";
 import { EngagementPanels } from "@/components/console/engagement/engagement-panels";
 import { FormDialogButton } from "@/components/console/engagement/form-dialog";
 import { statusTone } from "@/components/console/events/event-dates";
@@ -30,7 +31,7 @@ export default async function EngagementPage({ params, searchParams }: Props) {
   return (
     <>
       <Engagement orgId={orgId} eventId={eventId} isAdmin={membership.role === "admin"} archived={event.status === "archived"} />
-      <EngagementPanels record={await engagementRecord(orgId, eventId, cursors)} path={`${base}/engagement`} query={cursors} timezone={event.timezone} guestsPath={`${base}/guests`} />
+      <EngagementPanels record={await engagementRecord(orgId, eventId, cursors)} path={`${base}/engagement`} query={cursors} timezone={event.timezone} guestsPath={`${base}/guests`} exportsPath={`${base}/exports`} />
     </>
   );
 }
@@ -63,7 +64,12 @@ async function Engagement({ orgId, eventId, isAdmin, archived }: { orgId: string
                   <Td className="font-medium">{form.name}</Td>
                   <Td label="Fields">{fields.length ? fields.map((field) => field.label || field.key).join(", ") : "—"}</Td>
                   <Td label="Status"><Badge tone={statusTone(form.status)}>{form.status}</Badge></Td>
-                  <Td label="Answers">{form._count.submissions}</Td>
+                  <Td label="Answers">
+                    <div className="flex items-center gap-3">
+                      <span data-testid="form-answer-count">{form._count.submissions}</span>
+                      <ExportMenu href={`/console/${orgId}/events/${eventId}/exports/answers`} query={{ form: form.id }} label={`the answers to ${form.name}`} testId="export-answers" />
+                    </div>
+                  </Td>
                   {authoring ? (
                     <Td className="text-right">
                       <div className="flex flex-wrap justify-end gap-2 max-sm:justify-start">

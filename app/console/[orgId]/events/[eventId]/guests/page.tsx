@@ -1,6 +1,7 @@
 import type { Metadata } from "next";
 import Link from "next/link";
 import { notFound } from "next/navigation";
+import { ExportMenu } from "@/components/console/exports/export-menu";
 import { AddAttendeeForm } from "@/components/console/events/add-attendee-form";
 import { GuestList } from "@/components/console/events/guest-list";
 import { Panel } from "@/components/ui/panel";
@@ -35,8 +36,15 @@ async function GuestTab(props: { orgId: string; eventId: string; archived: boole
         ? { checkIn: checkInAttendeeAction, undoCheckIn: undoCheckInAction }
         : null;
   return (
-    // On a phone the search and the list come first (what the door needs); the add form follows.
-    <Panel title="Guest list" id="guests">
+    // On a phone the search and the list come first (what the door needs); the add form follows. The export
+    // takes the search and status shown, as the list does.
+    <Panel
+      title="Guest list"
+      id="guests"
+      actions={props.role === "door_staff" ? null : (
+        <ExportMenu href={`/console/${props.orgId}/events/${props.eventId}/exports/guests`} query={{ q: props.q, status: props.status }} label="the guest list" testId="export-guests" />
+      )}
+    >
       <div className="flex flex-col">
       {props.role === "admin" && !props.archived ? (
         <div className="order-last md:order-first">
