@@ -36,6 +36,20 @@ function shapeInput(flags: { "event-ids"?: string[]; filter?: string; transform?
   return { eventIds: flags["event-ids"], filter: flags.filter, transform: flags.transform, format: flags.format as WebhookFormatName | undefined };
 }
 
+/** The library names the field eventIds; the operator typed --event-ids. */
+async function withFlagNames<T>(work: () => Promise<T>): Promise<T> {
+  try {
+    return await work();
+  } catch (error) {
+    const fields = error instanceof AppError ? (error.details as { fields?: Record<string, unknown> } | undefined)?.fields : undefined;
+    if (fields && "eventIds" in fields) {
+      fields["event-ids"] = fields.eventIds;
+      delete fields.eventIds;
+    }
+    throw error;
+  }
+}
+
 const positiveInt = z.string().regex(/^\d+$/, "Expected a whole number.").transform(Number);
 
 /** The organization an endpoint belongs to (operators name endpoints by id alone). */
@@ -53,12 +67,9 @@ export const webhookCommands = {
       "--org ID --url U --events a,b [--event-ids ID,ID] [--filter EXPR] [--transform EXPR] [--format json|slack|teams|discord|google-chat] [--description D] (prints the signing secret, once)",
     flags: z.strictObject({ org: z.string(), url: z.string(), events: eventTypes, description: z.string().optional(), ...shapeFlags }),
     run: async (flags) => {
-      const { endpoint, secret } = await createWebhookEndpoint(flags.org, {
-        url: flags.url,
-        eventTypes: flags.events,
-        description: flags.description,
-        ...shapeInput(flags),
-      }, OPERATOR);
+      const { endpoint, secret } = await withFlagNames(() =>
+        createWebhookEndpoint(flags.org, { url: flags.url, eventTypes: flags.events, description: flags.description, ...shapeInput(flags) }, OPERATOR),
+      );
       return { endpoint: { ...endpoint, secret } };
     },
   }),
@@ -80,13 +91,15 @@ export const webhookCommands = {
     }),
     run: async (flags) => {
       const orgId = await orgOfEndpoint(flags.endpoint);
-      const endpoint = await updateWebhookEndpoint(orgId, flags.endpoint, {
-        url: flags.url,
-        eventTypes: flags.events,
-        description: flags.description,
-        enabled: flags.enabled,
-        ...shapeInput(flags),
-      }, OPERATOR);
+      const endpoint = await withFlagNames(() =>
+        updateWebhookEndpoint(orgId, flags.endpoint, {
+          url: flags.url,
+          eventTypes: flags.events,
+          description: flags.description,
+          enabled: flags.enabled,
+          ...shapeInput(flags),
+        }, OPERATOR),
+      );
       return { endpoint };
     },
   }),
