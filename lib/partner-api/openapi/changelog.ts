@@ -2,7 +2,7 @@
 // bumps API_VERSION and adds an entry at the top: newest first, each marked additive or
 // breaking. Breaking changes ship as /partner/v2 instead, so v1 entries are additive.
 
-export const API_VERSION = "2026-11-27";
+export const API_VERSION = "2026-12-01";
 
 export type ChangelogEntry = {
   version: string;
@@ -13,6 +13,14 @@ export type ChangelogEntry = {
 };
 
 export const CHANGELOG: readonly ChangelogEntry[] = [
+  {
+    version: "2026-12-01",
+    date: "2026-12-01",
+    kind: "additive",
+    changes: [
+      "Webhook endpoints can be limited to events of the organization, filtered by a JSONata expression over the body (deliveries it leaves out are logged as filtered out and stay in `GET /webhook-events`), given a JSONata transform whose result is the body sent (both signature headers sign the bytes sent), or set to a chat format: `slack`, `teams`, `discord` or `google-chat`. An endpoint without these settings receives exactly what it received before.",
+    ],
+  },
   {
     version: "2026-11-27",
     date: "2026-11-27",

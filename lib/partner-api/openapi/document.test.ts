@@ -45,10 +45,10 @@ describe("the document", () => {
   });
 
   it("carries the current version and the changelog, newest first", () => {
-    expect(doc.info.version).toBe("2026-11-27");
+    expect(doc.info.version).toBe("2026-12-01");
     expect(API_VERSION).toBe(doc.info.version);
     const changelog = doc["x-changelog"];
-    expect(changelog.map((entry) => entry.version)).toEqual(["2026-11-27", "2026-11-25", "2026-09-10", "2026-09-09"]);
+    expect(changelog.map((entry) => entry.version)).toEqual(["2026-12-01", "2026-11-27", "2026-11-25", "2026-09-10", "2026-09-09"]);
     expect(changelog[0].version).toBe(doc.info.version);
     for (const entry of changelog) {
       expect(["additive", "breaking"]).toContain(entry.kind);

@@ -2894,7 +2894,7 @@ export interface operations {
                      *       "openapi": "3.1.0",
                      *       "info": {
                      *         "title": "Partner API",
-                     *         "version": "2026-11-27"
+                     *         "version": "2026-12-01"
                      *       },
                      *       "paths": {
                      *         "/me": {
