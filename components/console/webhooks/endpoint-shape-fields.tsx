@@ -222,7 +222,11 @@ export function EndpointShapeFields({
                       </Badge>
                     </div>
                     {item.body !== null ? (
-                      <pre className="mt-2 max-h-40 overflow-auto rounded bg-zinc-50 p-2 text-xs break-all whitespace-pre-wrap text-zinc-800 dark:bg-zinc-900 dark:text-zinc-200">
+                      // Focusable: a long body scrolls, and keyboard users must reach it.
+                      <pre
+                        tabIndex={0}
+                        className={cx("mt-2 max-h-40 overflow-auto rounded bg-zinc-50 p-2 text-xs break-all whitespace-pre-wrap text-zinc-800 dark:bg-zinc-900 dark:text-zinc-200", focusRing)}
+                      >
                         {item.body}
                       </pre>
                     ) : null}
