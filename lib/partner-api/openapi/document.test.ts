@@ -58,10 +58,11 @@ describe("the document", () => {
     const dates = changelog.map((entry) => entry.date);
     expect([...dates].sort().reverse()).toEqual(dates);
     expect(changelog[0].kind).toBe("additive");
-    expect(changelog[0].changes.join(" ")).toMatch(/webhook-signature/);
-    expect(changelog[0].changes.join(" ")).toMatch(/badgeCode[\s\S]*email/);
-    expect(changelog[1].changes.join(" ")).toMatch(/Idempotency-Key[\s\S]*updatedSince/);
-    expect(changelog[2].changes.join(" ")).toMatch(/badgeCode[\s\S]*featuredOnCards|featuredOnCards[\s\S]*badgeCode/);
+    expect(changelog[0].changes.join(" ")).toMatch(/JSONata[\s\S]*google-chat/);
+    expect(changelog[1].changes.join(" ")).toMatch(/webhook-signature/);
+    expect(changelog[1].changes.join(" ")).toMatch(/badgeCode[\s\S]*email/);
+    expect(changelog[2].changes.join(" ")).toMatch(/Idempotency-Key[\s\S]*updatedSince/);
+    expect(changelog[3].changes.join(" ")).toMatch(/badgeCode[\s\S]*featuredOnCards|featuredOnCards[\s\S]*badgeCode/);
     // The description shows the same changelog, newest first.
     const description = doc.info.description;
     expect(description.indexOf("**2026-11-27** (additive)")).toBeGreaterThan(0);
