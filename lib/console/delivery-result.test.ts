@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { describeDeliveryResult, readableAttemptError, type DeliveryResult } from "./delivery-result";
 
-const base: DeliveryResult = { deliveryId: "d", eventId: "e", state: "exhausted", attemptCount: 1, nextAttemptAt: null, lastAttempt: null };
+const base: DeliveryResult = { deliveryId: "d", eventId: "e", state: "exhausted", shapeError: null, attemptCount: 1, nextAttemptAt: null, lastAttempt: null };
 const when = () => "Jun 30, 2027, 09:00 UTC";
 
 describe("readableAttemptError", () => {

@@ -7,6 +7,7 @@ export type DeliveryResult = {
   deliveryId: string;
   eventId: string;
   state: DeliveryLogEntry["state"];
+  shapeError: string | null;
   attemptCount: number;
   nextAttemptAt: Date | null;
   lastAttempt: { attemptNumber: number; statusCode: number | null; durationMs: number; error: string | null; succeeded: boolean } | null;
@@ -18,6 +19,7 @@ export function deliveryResult(entry: DeliveryLogEntry): DeliveryResult {
     deliveryId: entry.id,
     eventId: entry.eventId,
     state: entry.state,
+    shapeError: entry.shapeError,
     attemptCount: entry.attemptCount,
     nextAttemptAt: entry.nextAttemptAt,
     lastAttempt: last
@@ -52,6 +54,8 @@ export function describeDeliveryResult(result: DeliveryResult, what: string, for
   const attempt = result.lastAttempt;
   if (result.state === "succeeded" && attempt) return `${what} delivered: ${answer(attempt)} (attempt ${attempt.attemptNumber}).`;
   if (result.state === "cancelled") return `${what} was not sent: the endpoint is disabled.`;
+  if (result.state === "filtered") return `${what} was filtered out: the endpoint's filter was not true for it, so nothing was sent.`;
+  if (result.state === "shape_failed") return `${what} was not sent. ${result.shapeError ?? "The endpoint's filter or transform failed."}`;
   if (!attempt) return `${what} is queued. Its result appears here and in the delivery log once it has been sent.`;
   const failed = [`${what} failed: ${answer(attempt)}.`, attempt.error ? readableAttemptError(attempt.error) : null];
   if (result.state === "exhausted") failed.push("No further attempts will be made.");

@@ -12,7 +12,7 @@ import { pageInfo, pageRequest, parsePageParam, type PageInfo } from "./paginati
 // newest first, filtered by state and event type from the query string, a page at a time.
 // Same entries as lib/domain/webhooks/delivery-log.ts (the CLI's log), plus paging and filters.
 
-export const DELIVERY_STATES = ["pending", "succeeded", "exhausted", "cancelled"] as const;
+export const DELIVERY_STATES = ["pending", "succeeded", "exhausted", "cancelled", "filtered", "shape_failed"] as const;
 export type DeliveryStateFilter = (typeof DELIVERY_STATES)[number];
 
 export type DeliveryFilters = { state: DeliveryStateFilter | null; type: WebhookEventType | null; page: number };

@@ -23,6 +23,8 @@ const STATE: Record<DeliveryLogEntry["state"], { label: string; tone: BadgeTone 
   succeeded: { label: "Succeeded", tone: "green" },
   exhausted: { label: "Exhausted", tone: "red" },
   cancelled: { label: "Cancelled", tone: "neutral" },
+  filtered: { label: "Filtered out", tone: "neutral" },
+  shape_failed: { label: "Not sent", tone: "red" },
 };
 
 const STATE_HELP: Record<DeliveryLogEntry["state"], string> = {
@@ -30,6 +32,8 @@ const STATE_HELP: Record<DeliveryLogEntry["state"], string> = {
   succeeded: "the receiver answered 2xx",
   exhausted: "every attempt failed",
   cancelled: "the endpoint was disabled",
+  filtered: "the endpoint's filter left the event out; nothing was sent",
+  shape_failed: "the endpoint's filter or transform failed; nothing was sent",
 };
 
 function stateOf(entry: DeliveryLogEntry) {
@@ -204,6 +208,16 @@ export function DeliveryLog({
                     <Td label="State" className="border-b-0">
                       <span className="inline-flex flex-col items-start gap-0.5 max-sm:items-end">
                         <Badge tone={state.tone}>{state.label}</Badge>
+                        {entry.state === "filtered" ? (
+                          <span className="text-xs text-zinc-500 dark:text-zinc-400" data-testid="filtered-note">
+                            not sent: the filter was not true
+                          </span>
+                        ) : null}
+                        {entry.state === "shape_failed" && entry.shapeError ? (
+                          <span className="max-w-xs text-xs break-words text-red-700 dark:text-red-300" data-testid="shape-error">
+                            {entry.shapeError}
+                          </span>
+                        ) : null}
                         {entry.state === "pending" && entry.nextAttemptAt ? (
                           <span className="text-xs whitespace-nowrap text-zinc-500 dark:text-zinc-400" data-testid="next-attempt">
                             next attempt <RelativeTime date={entry.nextAttemptAt} now={now} />

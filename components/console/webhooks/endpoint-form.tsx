@@ -11,6 +11,9 @@ import { useToast } from "@/components/ui/toast";
 import { endpointInputFromForm } from "@/lib/console/endpoint-form";
 import { createEndpointSchema, updateEndpointSchema } from "@/lib/domain/webhooks/endpoint-input";
 import { OneTimeSecret } from "../one-time-secret";
+import type { EventChoice } from "@/lib/console/endpoint-limits";
+import type { PreviewItem } from "@/lib/domain/webhooks/preview-shape";
+import { EndpointShapeFields, type ShapeDefaults } from "./endpoint-shape-fields";
 import { EventTypePicker } from "./event-type-picker";
 import { SecretHelp } from "./secret-help";
 
@@ -67,16 +70,22 @@ function UrlAndDescription({
  * Registers an endpoint: URL (the delivery guard's refusals come back under the field),
  * event types, description. The signing secret is shown once, above the form.
  */
+const NO_SHAPE: ShapeDefaults = { eventIds: [], filter: "", transform: "", format: "json" };
+
 export function CreateEndpointForm({
   orgId,
   action,
   disabledReason,
   listHref,
+  events,
+  preview,
 }: {
   orgId: string;
   action: FormAction<CreatedEndpoint>;
   disabledReason: string | null;
   listHref: string;
+  events: EventChoice[];
+  preview: FormAction<PreviewItem[]>;
 }) {
   const router = useRouter();
   const [created, setCreated] = useState<CreatedEndpoint | null>(null);
@@ -130,6 +139,15 @@ export function CreateEndpointForm({
           <legend className="sr-only">New webhook endpoint</legend>
           <UrlAndDescription idPrefix="endpoint" defaults={{ url: "", description: "" }} errors={fieldErrors} clearFieldError={clearFieldError} />
           <EventTypePicker idPrefix="endpoint" defaultValue={[]} error={fieldErrors.eventTypes} onChange={() => clearFieldError("eventTypes")} />
+          <EndpointShapeFields
+            orgId={orgId}
+            idPrefix="endpoint"
+            events={events}
+            defaults={NO_SHAPE}
+            errors={fieldErrors}
+            clearFieldError={clearFieldError}
+            preview={preview}
+          />
           <div className="flex flex-col gap-3 border-t border-zinc-200 pt-5 sm:flex-row sm:items-center dark:border-zinc-800">
             <Button type="submit" pending={pending} pendingLabel="Adding endpoint…">
               Add endpoint
@@ -154,12 +172,16 @@ export function EditEndpointForm({
   defaults,
   action,
   disabledReason,
+  events,
+  preview,
 }: {
   orgId: string;
   endpointId: string;
-  defaults: { url: string; description: string; eventTypes: string[] };
+  defaults: { url: string; description: string; eventTypes: string[] } & ShapeDefaults;
   action: FormAction<null>;
   disabledReason: string | null;
+  events: EventChoice[];
+  preview: FormAction<PreviewItem[]>;
 }) {
   const toast = useToast();
   const onSuccess = useCallback((result: { message: string }) => toast(result.message), [toast]);
@@ -180,6 +202,15 @@ export function EditEndpointForm({
           defaultValue={defaults.eventTypes}
           error={fieldErrors.eventTypes}
           onChange={() => clearFieldError("eventTypes")}
+        />
+        <EndpointShapeFields
+          orgId={orgId}
+          idPrefix="edit-endpoint"
+          events={events}
+          defaults={defaults}
+          errors={fieldErrors}
+          clearFieldError={clearFieldError}
+          preview={preview}
         />
         <div className="flex flex-col gap-3 border-t border-zinc-200 pt-5 sm:flex-row sm:items-center dark:border-zinc-800">
           <Button type="submit" pending={pending} pendingLabel="Saving…">

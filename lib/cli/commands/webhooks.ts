@@ -14,7 +14,7 @@ import {
   sendTestPing,
   updateWebhookEndpoint,
 } from "@/lib/domain/webhooks/endpoints";
-import { webhookEventTypesSchema } from "@/lib/domain/webhooks/endpoint-input";
+import { webhookEventTypesSchema, type WebhookFormatName } from "@/lib/domain/webhooks/endpoint-input";
 import { pruneDeliveryLog } from "@/lib/domain/webhooks/prune";
 import { recoverDeliveries } from "@/lib/domain/webhooks/recover-deliveries";
 import { runDueDeliveries } from "@/lib/domain/webhooks/run-due";
@@ -25,6 +25,33 @@ import { command } from "../command";
 
 const list = z.string().transform((value) => value.split(",").map((item) => item.trim()).filter(Boolean));
 const eventTypes = list.pipe(webhookEventTypesSchema);
+// The endpoint's shape flags, the same on webhook:create and webhook:update; on update an
+// empty value ("") clears the setting. Their rules are the endpoint schemas' (endpoint-input.ts).
+const shapeFlags = {
+  "event-ids": list.optional(),
+  filter: z.string().optional(),
+  transform: z.string().optional(),
+  format: z.string().optional(),
+};
+
+function shapeInput(flags: { "event-ids"?: string[]; filter?: string; transform?: string; format?: string }) {
+  return { eventIds: flags["event-ids"], filter: flags.filter, transform: flags.transform, format: flags.format as WebhookFormatName | undefined };
+}
+
+/** The library names the field eventIds; the operator typed --event-ids. */
+async function withFlagNames<T>(work: () => Promise<T>): Promise<T> {
+  try {
+    return await work();
+  } catch (error) {
+    const fields = error instanceof AppError ? (error.details as { fields?: Record<string, unknown> } | undefined)?.fields : undefined;
+    if (fields && "eventIds" in fields) {
+      fields["event-ids"] = fields.eventIds;
+      delete fields.eventIds;
+    }
+    throw error;
+  }
+}
+
 const positiveInt = z.string().regex(/^\d+$/, "Expected a whole number.").transform(Number);
 
 /** The organization an endpoint belongs to (operators name endpoints by id alone). */
@@ -38,14 +65,13 @@ async function orgOfEndpoint(endpointId: string): Promise<string> {
 
 export const webhookCommands = {
   "webhook:create": command({
-    summary: "--org ID --url U --events a,b [--description D] (prints the signing secret, once)",
-    flags: z.strictObject({ org: z.string(), url: z.string(), events: eventTypes, description: z.string().optional() }),
+    summary:
+      "--org ID --url U --events a,b [--event-ids ID,ID] [--filter EXPR] [--transform EXPR] [--format json|slack|teams|discord|google-chat] [--description D] (prints the signing secret, once)",
+    flags: z.strictObject({ org: z.string(), url: z.string(), events: eventTypes, description: z.string().optional(), ...shapeFlags }),
     run: async (flags) => {
-      const { endpoint, secret } = await createWebhookEndpoint(flags.org, {
-        url: flags.url,
-        eventTypes: flags.events,
-        description: flags.description,
-      }, OPERATOR);
+      const { endpoint, secret } = await withFlagNames(() =>
+        createWebhookEndpoint(flags.org, { url: flags.url, eventTypes: flags.events, description: flags.description, ...shapeInput(flags) }, OPERATOR),
+      );
       return { endpoint: { ...endpoint, secret } };
     },
   }),
@@ -55,8 +81,10 @@ export const webhookCommands = {
     run: async ({ org }) => ({ endpoints: await listWebhookEndpoints(org) }),
   }),
   "webhook:update": command({
-    summary: "--endpoint ID [--url U] [--events a,b] [--description D] [--enabled true|false]",
+    summary:
+      "--endpoint ID [--url U] [--events a,b] [--event-ids ID,ID] [--filter EXPR] [--transform EXPR] [--format json|slack|teams|discord|google-chat] [--description D] [--enabled true|false] (an empty value clears a setting)",
     flags: z.strictObject({
+      ...shapeFlags,
       endpoint: z.string(),
       url: z.string().optional(),
       events: eventTypes.optional(),
@@ -65,12 +93,15 @@ export const webhookCommands = {
     }),
     run: async (flags) => {
       const orgId = await orgOfEndpoint(flags.endpoint);
-      const endpoint = await updateWebhookEndpoint(orgId, flags.endpoint, {
-        url: flags.url,
-        eventTypes: flags.events,
-        description: flags.description,
-        enabled: flags.enabled,
-      }, OPERATOR);
+      const endpoint = await withFlagNames(() =>
+        updateWebhookEndpoint(orgId, flags.endpoint, {
+          url: flags.url,
+          eventTypes: flags.events,
+          description: flags.description,
+          enabled: flags.enabled,
+          ...shapeInput(flags),
+        }, OPERATOR),
+      );
       return { endpoint };
     },
   }),

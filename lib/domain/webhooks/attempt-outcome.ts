@@ -17,7 +17,9 @@ export type AttemptOutcome =
     }
   | { kind: "exhausted"; deliveryId: string; attemptNumber: number; reason: "attempts" | "locked_too_long" }
   | { kind: "postponed"; deliveryId: string; reason: IntegrationLockReason; nextAttemptAt: string; retryInMs: number }
-  | { kind: "cancelled"; deliveryId: string; reason: "endpoint_disabled" }
+  // Ended without an attempt: the endpoint was disabled, its filter left the event out, or
+  // its filter or transform could not be evaluated (recorded on the delivery row).
+  | { kind: "cancelled"; deliveryId: string; reason: "endpoint_disabled" | "filtered_out" | "shape_failed" }
   | {
       kind: "skipped";
       deliveryId: string;

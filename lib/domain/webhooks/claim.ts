@@ -1,5 +1,5 @@
 import { getDb, sqlQuery } from "@/lib/platform/db/client";
-import { Prisma } from "@/lib/generated/prisma/client";
+import { Prisma, type WebhookFormat } from "@/lib/generated/prisma/client";
 import type { AttemptOutcome } from "./attempt-outcome";
 import { LEASE_MS } from "./schedule";
 
@@ -25,6 +25,10 @@ export type ClaimedRow = {
   secretCiphertext: string;
   previousSecretCiphertext: string | null;
   previousSecretExpiresAt: Date | null;
+  /** The endpoint's filter, transform and format (shape-delivery.ts). */
+  filter: string | null;
+  transform: string | null;
+  format: WebhookFormat;
   orgStatus: "active" | "suspended";
   billingPlan: "free" | "card" | "annual";
   annualPlanUntil: Date | null;
@@ -38,7 +42,7 @@ const CLAIMED_COLUMNS = Prisma.sql`
   c.id AS "deliveryId", c."attemptCount", c."createdAt" AS "deliveryCreatedAt",
   e.id AS "eventId", e.type AS "eventType", e.data AS "eventData", e."previousAttributes" AS "eventPreviousAttributes", e."createdAt" AS "eventCreatedAt", e.test AS "eventTest",
   ep.id AS "endpointId", o.id AS "orgId", ep.url, ep.enabled, ep."secretCiphertext", ep."previousSecretCiphertext",
-  ep."previousSecretExpiresAt",
+  ep."previousSecretExpiresAt", ep.filter, ep.transform, ep.format::text AS format,
   o.status::text AS "orgStatus", o."billingPlan"::text AS "billingPlan", o."annualPlanUntil",
   o."billingAccountState"::text AS "billingAccountState"`;
 

@@ -6,7 +6,8 @@ import { claim, explainUnclaimed, type ClaimedRow } from "./claim";
 import { noticeKindOf, raiseFailureNotice } from "./failure-notices";
 import { finishWithoutAttempt, record } from "./record-attempt";
 import { ATTEMPT_TIMEOUT_MS, EXHAUSTION_WINDOW_MS, LOCKED_RETRY_MS } from "./schedule";
-import { send, webhookBody, webhookHeaders } from "./send-attempt";
+import { recordShapeOutcome, shapeClaimed } from "./record-shape";
+import { send, webhookHeaders } from "./send-attempt";
 import { activeSigningSecrets } from "./signing-secret";
 
 // One attempt of one delivery. The Inngest function (attemptDelivery: one delivery) and
@@ -92,13 +93,16 @@ async function sendAndRecord(claimed: ClaimedRow, options: AttemptOptions): Prom
   }
 
   const attemptNumber = claimed.attemptCount + 1;
-  const body = webhookBody({
-    id: claimed.eventId,
-    type: claimed.eventType,
-    createdAt: claimed.eventCreatedAt,
-    data: claimed.eventData,
-    previousAttributes: claimed.eventPreviousAttributes,
-  });
+  // The endpoint's filter, transform or chat format: a filtered-out event or a shape that
+  // cannot be evaluated ends the delivery here, without an attempt (record-shape.ts).
+  const shaped = await shapeClaimed(claimed);
+  if (shaped.kind !== "send") {
+    await recordShapeOutcome(claimed, shaped, now);
+    return shaped.kind === "filtered"
+      ? { kind: "cancelled", deliveryId, reason: "filtered_out" }
+      : { kind: "cancelled", deliveryId, reason: "shape_failed" };
+  }
+  const body = shaped.body;
   let secrets: string[];
   try {
     secrets = activeSigningSecrets(claimed, now);

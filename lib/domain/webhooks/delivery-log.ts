@@ -13,7 +13,10 @@ export type DeliveryLogEntry = {
   eventType: string;
   /** Sent from the console as a test (ping or sample event). */
   test: boolean;
-  state: "pending" | "succeeded" | "exhausted" | "cancelled";
+  /** `filtered`: the endpoint's filter left the event out; `shape_failed`: see shapeError. */
+  state: "pending" | "succeeded" | "exhausted" | "cancelled" | "filtered" | "shape_failed";
+  /** Why the endpoint's filter or transform could not be applied (nothing was sent). */
+  shapeError: string | null;
   attemptCount: number;
   nextAttemptAt: Date | null;
   completedAt: Date | null;
@@ -52,6 +55,7 @@ export function toDeliveryLogEntry(row: DeliveryRow): DeliveryLogEntry {
     eventType: row.event.type,
     test: row.event.test,
     state: row.state,
+    shapeError: row.shapeError,
     attemptCount: row.attemptCount,
     nextAttemptAt: row.nextAttemptAt,
     completedAt: row.completedAt,

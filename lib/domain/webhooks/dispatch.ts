@@ -4,13 +4,16 @@ import { webhookDeliveryCreated } from "@/lib/platform/jobs/events";
 import { integrationLockReason } from "@/lib/domain/billing/entitlement";
 import { getDb, sqlRows } from "@/lib/platform/db/client";
 import { Prisma } from "@/lib/generated/prisma/client";
+import { endpointScopeSql } from "./event-scope";
 import type { OutboxResult } from "./outbox";
 
 // Fan-out: turns outbox rows (WebhookEvent) into one WebhookDelivery per endpoint that
 // should receive them, then marks the row dispatched.
 //
-// - Receivers: the org's endpoints that are enabled, subscribed to the type, and existed
-//   when the event happened (an endpoint created later does not get older events).
+// - Receivers: the org's endpoints that are enabled, subscribed to the type, limited to no
+//   events or to this event's (event-scope.ts), and existed when the event happened (an
+//   endpoint created later does not get older events). Filters and transforms are applied
+//   at send time (shape-delivery.ts), where a filtered-out delivery is recorded as such.
 // - Locked integrations (platform switch, suspended org, no paid plan) at fan-out time:
 //   the row is marked dispatched with no deliveries. Those events are not sent later.
 // - Idempotent: the unique (eventId, endpointId) makes a second fan-out of the same row
@@ -64,6 +67,7 @@ export async function fanOutEvents(options: { now?: Date; orgId?: string; eventI
       FROM "WebhookEvent" ev
       JOIN "WebhookEndpoint" ep ON ep."orgId" = ev."orgId" AND ep.enabled AND ev.type = ANY(ep."eventTypes")
                                AND ep."createdAt" <= ev."createdAt"
+                               AND ${endpointScopeSql(Prisma.sql`ev.type`, Prisma.sql`ev.data`)}
       WHERE ev.id = ANY(${unlocked.map((event) => event.id)}::uuid[])
       ON CONFLICT ("eventId", "endpointId") DO NOTHING
       RETURNING id

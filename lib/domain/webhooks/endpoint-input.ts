@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { WEBHOOK_EVENT_TYPES, type WebhookEventType } from "./event-types";
+import { expressionProblem } from "./jsonata-expression";
 
 // The input of webhook endpoint management, defined once: the console forms, the operator
 // CLI and lib/domain/webhooks/endpoints.ts all validate with these schemas. The URL's SSRF check
@@ -47,18 +48,81 @@ export const webhookEventTypesSchema = z
 
 export const webhookDescriptionSchema = z.string().trim().max(500, "The description can be at most 500 characters long.");
 
-export const createEndpointSchema = z.strictObject({
-  url: webhookUrlSchema,
-  eventTypes: webhookEventTypesSchema,
-  description: webhookDescriptionSchema.optional(),
-});
+/** Body shapes an endpoint can receive: ours, or a message for a chat tool (chat-formats.ts). */
+export const WEBHOOK_FORMATS = ["json", "slack", "teams", "discord", "google-chat"] as const;
+export type WebhookFormatName = (typeof WEBHOOK_FORMATS)[number];
 
-export const updateEndpointSchema = z.strictObject({
-  url: webhookUrlSchema.optional(),
-  eventTypes: webhookEventTypesSchema.optional(),
-  description: webhookDescriptionSchema.optional(),
-  enabled: z.boolean().optional(),
-});
+export const MAX_ENDPOINT_EVENT_IDS = 50;
+
+export const FORMAT_WITH_TRANSFORM =
+  "A chat format and a transform do not combine: the format already decides the body. Choose the JSON format to use a transform, or clear the transform.";
+
+/** An empty value clears a setting (the CLI's `--filter ""`, an emptied form field). */
+const emptyToNull = (value: unknown) => (typeof value === "string" && value.trim() === "" ? null : value);
+
+const expressionSchema = z.preprocess(
+  emptyToNull,
+  z
+    .string()
+    .superRefine((text, ctx) => {
+      const problem = expressionProblem(text);
+      if (problem) ctx.addIssue({ code: "custom", message: problem });
+    })
+    .nullable(),
+);
+
+/** JSONata over the webhook body; the delivery happens only when the result is truthy. */
+export const webhookFilterSchema = expressionSchema;
+/** JSONata whose result is the body sent. */
+export const webhookTransformSchema = expressionSchema;
+
+export const webhookFormatSchema = z.preprocess(
+  (value) => (value === "" || value === null ? "json" : value),
+  z.enum(WEBHOOK_FORMATS, { error: `Choose one of the formats: ${WEBHOOK_FORMATS.join(", ")}.` }),
+);
+
+/** Events of the organization the endpoint is limited to (that they are the org's is checked in endpoints.ts). */
+export const webhookEventIdsSchema = z
+  .array(z.string())
+  .superRefine((ids, ctx) => {
+    // One issue on the field itself (not on an index): the console and CLI name "eventIds".
+    const malformed = ids.filter((id) => !z.uuid().safeParse(id).success);
+    if (malformed.length > 0) ctx.addIssue({ code: "custom", message: `${malformed.map((id) => `"${id}"`).join(", ")} is not an event id.` });
+  })
+  .max(MAX_ENDPOINT_EVENT_IDS, `An endpoint can be limited to at most ${MAX_ENDPOINT_EVENT_IDS} events.`)
+  .transform((ids) => [...new Set(ids.map((id) => id.toLowerCase()))]);
+
+const shapeFields = {
+  eventIds: webhookEventIdsSchema.optional(),
+  filter: webhookFilterSchema.optional(),
+  transform: webhookTransformSchema.optional(),
+  format: webhookFormatSchema.optional(),
+};
+
+function formatWithTransform(value: { format?: WebhookFormatName; transform?: string | null }, ctx: z.RefinementCtx) {
+  if (value.transform && value.format && value.format !== "json") {
+    ctx.addIssue({ code: "custom", path: ["transform"], message: FORMAT_WITH_TRANSFORM });
+  }
+}
+
+export const createEndpointSchema = z
+  .strictObject({
+    url: webhookUrlSchema,
+    eventTypes: webhookEventTypesSchema,
+    description: webhookDescriptionSchema.optional(),
+    ...shapeFields,
+  })
+  .superRefine(formatWithTransform);
+
+export const updateEndpointSchema = z
+  .strictObject({
+    url: webhookUrlSchema.optional(),
+    eventTypes: webhookEventTypesSchema.optional(),
+    description: webhookDescriptionSchema.optional(),
+    enabled: z.boolean().optional(),
+    ...shapeFields,
+  })
+  .superRefine(formatWithTransform);
 
 export type CreateEndpointInput = z.input<typeof createEndpointSchema>;
 export type UpdateEndpointInput = z.input<typeof updateEndpointSchema>;

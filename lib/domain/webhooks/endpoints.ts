@@ -12,6 +12,8 @@ import { cancelPendingDeliveries } from "./record-attempt";
 import { deliverDisabledBacklog } from "./disabled-backlog";
 import { notifyDeliveries } from "./dispatch";
 import {
+  FORMAT_WITH_TRANSFORM,
+  type WebhookFormatName,
   createEndpointSchema,
   updateEndpointSchema,
   type CreateEndpointInput,
@@ -19,6 +21,7 @@ import {
 } from "./endpoint-input";
 import { recordTargetedWebhookEvent } from "./outbox";
 import { pingPayload } from "./payloads";
+import { formatFromDb, formatToDb } from "./shape-delivery";
 import { generateSigningSecret, sealSigningSecret, SECRET_ROLL_OVERLAP_MS } from "./signing-secret";
 
 // Webhook endpoints of an organization, managed by its admins in the console (and by
@@ -33,6 +36,13 @@ export type WebhookEndpointView = {
   url: string;
   description: string;
   eventTypes: string[];
+  /** Limited to these events of the organization (empty: all of them). */
+  eventIds: string[];
+  /** JSONata over the body: delivered only when truthy (null: always). */
+  filter: string | null;
+  /** JSONata whose result is the body sent (null: the standard body). */
+  transform: string | null;
+  format: WebhookFormatName;
   secretPrefix: string;
   /** Set while a rolled-out secret still signs alongside the new one. */
   previousSecretExpiresAt: Date | null;
@@ -51,6 +61,10 @@ export function toEndpointView(row: WebhookEndpoint, now: Date = new Date()): We
     url: row.url,
     description: row.description,
     eventTypes: row.eventTypes,
+    eventIds: row.eventIds,
+    filter: row.filter,
+    transform: row.transform,
+    format: formatFromDb(row.format),
     secretPrefix: row.secretPrefix,
     previousSecretExpiresAt: overlapping,
     enabled: row.enabled,
@@ -72,13 +86,50 @@ async function assertUrlAllowed(url: string): Promise<void> {
   }
 }
 
+/** Every id must be an event of this organization; another organization's or an unknown id is refused by name. */
+async function assertOwnEvents(orgId: string, eventIds: string[] | undefined): Promise<void> {
+  if (!eventIds || eventIds.length === 0) return;
+  const found = await getDb().event.findMany({ where: { orgId, id: { in: eventIds } }, select: { id: true } });
+  const known = new Set(found.map((row) => row.id));
+  const missing = eventIds.filter((id) => !known.has(id));
+  if (missing.length > 0) {
+    throw validationError([
+      {
+        code: "custom",
+        path: ["eventIds"],
+        message: `No event of this organization has the id ${missing.join(", ")}.`,
+        input: missing,
+      },
+    ]);
+  }
+}
+
+type ShapeSettings = { eventIds?: string[]; filter?: string | null; transform?: string | null; format?: WebhookFormatName };
+
+/** The stored columns of the shape settings that were given (undefined: left as is). */
+function shapeData(settings: ShapeSettings) {
+  const data: { eventIds?: string[]; filter?: string | null; transform?: string | null; format?: ReturnType<typeof formatToDb> } = {};
+  if (settings.eventIds !== undefined) data.eventIds = settings.eventIds;
+  if (settings.filter !== undefined) data.filter = settings.filter;
+  if (settings.transform !== undefined) data.transform = settings.transform;
+  if (settings.format !== undefined) data.format = formatToDb(settings.format);
+  return data;
+}
+
 function endpointTarget(endpoint: Pick<WebhookEndpoint, "id" | "url">) {
   return { type: "webhook_endpoint", id: endpoint.id, label: endpoint.url };
 }
 
 /** Before and after of each edited setting that really changed. */
-function editedFields(current: WebhookEndpoint, next: { url?: string; eventTypes?: string[]; description?: string }) {
-  const changes: Record<string, { from: string | string[]; to: string | string[] }> = {};
+function editedFields(current: WebhookEndpoint, next: { url?: string; eventTypes?: string[]; description?: string } & ShapeSettings) {
+  const changes: Record<string, { from: string | string[] | null; to: string | string[] | null }> = {};
+  if (next.eventIds !== undefined && next.eventIds.join(",") !== current.eventIds.join(",")) {
+    changes.eventIds = { from: current.eventIds, to: next.eventIds };
+  }
+  for (const key of ["filter", "transform"] as const) {
+    if (next[key] !== undefined && next[key] !== current[key]) changes[key] = { from: current[key], to: next[key] };
+  }
+  if (next.format !== undefined && next.format !== formatFromDb(current.format)) changes.format = { from: formatFromDb(current.format), to: next.format };
   if (next.url !== undefined && next.url !== current.url) changes.url = { from: current.url, to: next.url };
   if (next.eventTypes !== undefined && next.eventTypes.join(",") !== current.eventTypes.join(",")) {
     changes.eventTypes = { from: current.eventTypes, to: next.eventTypes };
@@ -107,6 +158,7 @@ export async function createWebhookEndpoint(
   await getOrganizationOrThrow(orgId);
   await assertIntegrationsUnlocked(orgId);
   await assertUrlAllowed(parsed.data.url);
+  await assertOwnEvents(orgId, parsed.data.eventIds);
 
   const secret = generateSigningSecret();
   const endpoint = await getDb().$transaction(async (tx) => {
@@ -126,6 +178,7 @@ export async function createWebhookEndpoint(
         url: parsed.data.url,
         description: parsed.data.description ?? "",
         eventTypes: parsed.data.eventTypes,
+        ...shapeData(parsed.data),
         ...sealSigningSecret(secret),
         createdById: actor.type === "user" ? actor.userId : null,
       },
@@ -133,7 +186,15 @@ export async function createWebhookEndpoint(
     await recordAudit(tx, orgId, actor, {
       action: "webhook_endpoint.created",
       target: endpointTarget(created),
-      summary: { url: created.url, eventTypes: created.eventTypes, description: created.description },
+      summary: {
+        url: created.url,
+        eventTypes: created.eventTypes,
+        description: created.description,
+        eventIds: created.eventIds,
+        filter: created.filter,
+        transform: created.transform,
+        format: formatFromDb(created.format),
+      },
     });
     return created;
   }, WRITE_TRANSACTION);
@@ -190,7 +251,9 @@ async function applyEndpointUpdate(
   if (!parsed.success) throw validationError(parsed.error.issues);
   await requireEndpoint(orgId, endpointId);
   const { url, eventTypes, description, enabled } = parsed.data;
+  const shape = { eventIds: parsed.data.eventIds, filter: parsed.data.filter, transform: parsed.data.transform, format: parsed.data.format };
   if (url !== undefined) await assertUrlAllowed(url);
+  await assertOwnEvents(orgId, shape.eventIds);
 
   const now = new Date();
   let backlogDelivered = 0;
@@ -203,6 +266,13 @@ async function applyEndpointUpdate(
     if (url !== undefined) data.url = url;
     if (eventTypes !== undefined) data.eventTypes = eventTypes;
     if (description !== undefined) data.description = description;
+    // A chat format and a transform never combine, counting the settings left as they are.
+    const format = shape.format ?? formatFromDb(current.format);
+    const transform = shape.transform !== undefined ? shape.transform : current.transform;
+    if (transform && format !== "json") {
+      throw validationError([{ code: "custom", path: [shape.transform ? "transform" : "format"], message: FORMAT_WITH_TRANSFORM, input: shape.transform ?? shape.format }]);
+    }
+    Object.assign(data, shapeData(shape));
     if (enabled === true && !current.enabled) {
       Object.assign(data, { enabled: true, disabledAt: null, disabledReason: null, consecutiveFailures: 0, probeAt: null });
       if (deliverBacklog) backlogDelivered = await deliverDisabledBacklog(tx, { ...current, eventTypes: eventTypes ?? current.eventTypes }, now);
@@ -212,7 +282,7 @@ async function applyEndpointUpdate(
     }
     if (Object.keys(data).length === 0) return current;
     const updated = await tx.webhookEndpoint.update({ where: { id: endpointId }, data });
-    const edited = editedFields(current, { url, eventTypes, description });
+    const edited = editedFields(current, { url, eventTypes, description, ...shape });
     if (Object.keys(edited).length > 0) {
       await recordAudit(tx, orgId, actor, { action: "webhook_endpoint.updated", target: endpointTarget(updated), summary: edited });
     }

@@ -1,4 +1,5 @@
 import { Prisma } from "@/lib/generated/prisma/client";
+import { endpointScopeSql } from "./event-scope";
 import type { WebhookEventType } from "./event-types";
 import type { PreviousAttributes } from "./previous-attributes";
 
@@ -21,8 +22,8 @@ export type NewDelivery = { id: string; endpointId: string };
  * true otherwise, for dispatchSoon and the sweep, which apply the lock rule.
  *
  * With `fanOut`, the statement does the fan-out's work itself (dispatch.ts, same receivers:
- * enabled endpoints of the organization subscribed to the type that existed when the event
- * happened) and writes the row dispatched: nothing but starting the runs is left for after
+ * enabled endpoints of the organization subscribed to the type, in scope for its event, that
+ * existed when the event happened) and writes the row dispatched: nothing but starting the runs is left for after
  * the commit. Only for a caller that has just found the organization's integrations
  * unlocked (integrationLockReason): the Partner API's pipeline does, from the key's row,
  * before any handler runs. Everyone else leaves the lock to fan-out.
@@ -45,6 +46,7 @@ export function outboxCtes(
       FROM outbox o
       JOIN "WebhookEndpoint" ep ON ep."orgId" = ${event.orgId}::uuid AND ep.enabled AND ${event.type} = ANY(ep."eventTypes")
                                AND ep."createdAt" <= o."createdAt"
+                               AND ${endpointScopeSql(Prisma.sql`${event.type}::text`, Prisma.sql`${JSON.stringify(event.data)}::jsonb`)}
       RETURNING id, "endpointId"`
     : Prisma.sql`SELECT NULL::uuid AS id, NULL::uuid AS "endpointId" WHERE false`;
   return Prisma.sql`

@@ -20,6 +20,7 @@ export const CHANGELOG: readonly ChangelogEntry[] = [
     changes: [
       "`GET /requests`: the calling key's own request log of the last 14 days (the rows the console's request log shows), newest first, paged, with `status` (`2xx`, `4xx`, `429`, `5xx`) and `since` filters; any valid key, only its own requests. The SDK lists it as `requests.list()`, and `svc-partner logs` prints it.",
       "The SDK package carries the `svc-partner` command: `listen --forward-to URL` follows `GET /webhook-events` and forwards each new event to a local receiver with a delivery's body and headers, signed with a local `whsec_` secret it prints (no public URL needed); `trigger attendee.created|attendee.updated --event-id ID` makes a test attendee on a draft event so a real event flows.",
+      "Webhook endpoints can be limited to events of the organization, filtered by a JSONata expression over the body (deliveries it leaves out are logged as filtered out and stay in `GET /webhook-events`), given a JSONata transform whose result is the body sent (both signature headers sign the bytes sent), or set to a chat format: `slack`, `teams`, `discord` or `google-chat`. An endpoint without these settings receives exactly what it received before.",
     ],
   },
   {

@@ -60,6 +60,7 @@ describe("the document", () => {
     expect([...dates].sort().reverse()).toEqual(dates);
     expect(changelog[0].kind).toBe("additive");
     expect(changelog[0].changes.join(" ")).toMatch(/GET \/requests[\s\S]*svc-partner/);
+    expect(changelog[0].changes.join(" ")).toMatch(/JSONata[\s\S]*google-chat/);
     expect(changelog[1].changes.join(" ")).toMatch(/webhook-signature/);
     expect(changelog[1].changes.join(" ")).toMatch(/badgeCode[\s\S]*email/);
     expect(changelog[2].changes.join(" ")).toMatch(/Idempotency-Key[\s\S]*updatedSince/);

@@ -117,6 +117,15 @@ ${STANDARD_WEBHOOKS_VERIFY_SNIPPET}
 
 The reference libraries of the standard (the \`libraries/\` folder of the standard-webhooks repository) do the same in Python (\`standardwebhooks\` on PyPI), Go, Ruby, PHP, Java and C# (\`StandardWebhooks\` on NuGet): construct their \`Webhook\` with the secret as shown, pass the raw body and the three headers.
 
+### Limited, filtered, transformed and chat endpoints
+
+An admin can narrow what an endpoint receives and change the body it gets (console endpoint form, or the operator CLI's \`webhook:create\`/\`webhook:update\` flags \`--event-ids\`, \`--filter\`, \`--transform\`, \`--format\`):
+
+- **Events of the organization.** Limited to chosen events, the endpoint receives only the webhooks of those events; types tied to no event (\`ping\`) still arrive.
+- **Filter.** A [JSONata](https://jsonata.org) expression (at most 4 KB) over the body above: the delivery happens only when it is true. An event it leaves out is not attempted, is not a failure, shows as "filtered out" in the delivery log and stays in \`GET /webhook-events\`. Evaluation is bounded in time (200 ms) and depth; an expression that errors or runs away ends that delivery as "filter error", without retries.
+- **Transform.** A JSONata expression whose result is the body sent. Both signature headers sign the bytes sent, so verify the raw body exactly as received; \`id\` and the other \`X-Service-*\` headers stay as above. A transform that errors or yields nothing ends the delivery with that error and no retries (the receiver is not at fault).
+- **Chat formats.** \`slack\` (\`{ text, blocks }\`), \`teams\` (a message with one Adaptive Card), \`discord\` (\`{ content, embeds }\`) or \`google-chat\` (\`{ text }\`) post one short sentence per event (times in the venue's time zone, with a link to the console page) to that tool's incoming-webhook URL, signed like any delivery. A format and a transform do not combine.
+
 ### Retries and auto-disable
 
 Any 2xx answer within ${ATTEMPT_TIMEOUT_MS / 1000} seconds is a success; anything else (another status, a redirect, a timeout, a refused connection) is a failed attempt. A failed delivery is retried ${MAX_ATTEMPTS - 1} times, ${MAX_ATTEMPTS} attempts in all, then it is exhausted:

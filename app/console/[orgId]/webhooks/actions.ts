@@ -4,7 +4,7 @@ import { consoleAction } from "@/lib/console/action";
 import type { ActionResult } from "@/lib/console/action-result";
 import { attemptNowWithoutInngest } from "@/lib/console/deliver-now";
 import { deliveryResult, describeDeliveryResult, type DeliveryResult } from "@/lib/console/delivery-result";
-import { endpointInputFromForm } from "@/lib/console/endpoint-form";
+import { endpointInputFromForm, previewInputFromForm } from "@/lib/console/endpoint-form";
 import { formatDateTime } from "@/lib/console/format-time";
 import { requireMember } from "@/lib/console/guard";
 import { getEndpointDelivery } from "@/lib/console/list-deliveries";
@@ -16,6 +16,7 @@ import {
   rollWebhookSecret,
   updateWebhookEndpoint,
 } from "@/lib/domain/webhooks/endpoints";
+import { previewEndpointShape, type PreviewItem } from "@/lib/domain/webhooks/preview-shape";
 import { resendDelivery } from "@/lib/domain/webhooks/resend-delivery";
 import { sendTestEvent } from "@/lib/domain/webhooks/send-test-event";
 
@@ -120,3 +121,13 @@ export async function deliveryStatusAction(orgId: string, endpointId: string, de
     return { message: describeDeliveryResult(result, "Test ping", formatDateTime), data: result };
   });
 }
+
+/** The form's filter, transform and format against the organization's last 20 matching events (writes nothing). */
+export const previewShapeAction = consoleAction<PreviewItem[]>(
+  async ({ orgId, form }) => {
+    const items = await previewEndpointShape(orgId, previewInputFromForm(form.data));
+    const sent = items.filter((item) => item.outcome === "send").length;
+    return { message: `${sent} of the last ${items.length} matching events would be sent.`, data: items };
+  },
+  { refresh: false },
+);

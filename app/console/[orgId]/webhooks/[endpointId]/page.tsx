@@ -31,9 +31,11 @@ import {
   resendDeliveryAction,
   rollSecretAction,
   sendTestPingAction,
+  previewShapeAction,
   setEndpointEnabledAction,
   updateEndpointAction,
 } from "../actions";
+import { describeEndpointLimits, endpointEventChoices } from "@/lib/console/endpoint-limits";
 import { previewRecoveryAction, recoverDeliveriesAction } from "../recovery-actions";
 
 export const metadata: Metadata = { title: "Webhook endpoint" };
@@ -67,12 +69,14 @@ export default async function WebhookEndpointPage({ params, searchParams }: Prop
   const { membership } = await requireMember(orgId);
   const endpoint = await loadEndpoint(orgId, endpointId);
   const filters = parseDeliveryFilters(await searchParams);
-  const [lock, deliveries, timeZone, health] = await Promise.all([
+  const [lock, deliveries, timeZone, health, events] = await Promise.all([
     loadIntegrationLock(orgId),
     listDeliveriesPage(orgId, endpointId, filters),
     viewerTimeZone(),
     endpointHealth(orgId, endpointId),
+    endpointEventChoices(orgId),
   ]);
+  const limits = describeEndpointLimits(endpoint, events);
 
   const isAdmin = membership.role === "admin";
   const lockReason = lock ? `Paused while integrations are locked: ${integrationLockMessage(lock)}` : null;
@@ -140,6 +144,17 @@ export default async function WebhookEndpointPage({ params, searchParams }: Prop
               <DateOnly date={endpoint.createdAt} />
             </Fact>
           </dl>
+          <div>
+            <h3 className="text-xs font-medium text-zinc-500 dark:text-zinc-400">What it receives</h3>
+            <dl className="mt-1 space-y-1 text-sm text-zinc-900 dark:text-zinc-100" data-testid="endpoint-limits">
+              {limits.map((limit) => (
+                <div key={limit.term} className="flex flex-wrap gap-x-2">
+                  <dt className="font-medium">{limit.term}:</dt>
+                  <dd className="min-w-0 break-words">{limit.text}</dd>
+                </div>
+              ))}
+            </dl>
+          </div>
           {isAdmin ? (
             <div className="flex flex-wrap items-start gap-3 border-t border-zinc-200 pt-5 dark:border-zinc-800">
               <EnableToggle ids={ids} enabled={endpoint.enabled} action={setEndpointEnabledAction} disabledReason={null} backlog={backlog} />
@@ -191,9 +206,19 @@ export default async function WebhookEndpointPage({ params, searchParams }: Prop
             <EditEndpointForm
               orgId={orgId}
               endpointId={endpointId}
-              defaults={{ url: endpoint.url, description: endpoint.description, eventTypes: endpoint.eventTypes }}
+              defaults={{
+                url: endpoint.url,
+                description: endpoint.description,
+                eventTypes: endpoint.eventTypes,
+                eventIds: endpoint.eventIds,
+                filter: endpoint.filter ?? "",
+                transform: endpoint.transform ?? "",
+                format: endpoint.format,
+              }}
               action={updateEndpointAction}
               disabledReason={null}
+              events={events}
+              preview={previewShapeAction}
             />
           ) : (
             <dl className="grid gap-4 sm:grid-cols-2" data-testid="endpoint-settings">

@@ -9,14 +9,15 @@ import { Panel, PanelBody } from "@/components/ui/panel";
 import { integrationLockMessage, loadIntegrationLock } from "@/lib/domain/billing/entitlement";
 import { requireMember } from "@/lib/console/guard";
 import { MAX_WEBHOOK_ENDPOINTS, listWebhookEndpoints } from "@/lib/domain/webhooks/endpoints";
-import { createEndpointAction } from "../actions";
+import { endpointEventChoices } from "@/lib/console/endpoint-limits";
+import { createEndpointAction, previewShapeAction } from "../actions";
 
 export const metadata: Metadata = { title: "Add a webhook endpoint" };
 
 export default async function NewWebhookEndpointPage({ params }: { params: Promise<{ orgId: string }> }) {
   const { orgId } = await params;
   const { membership } = await requireMember(orgId);
-  const [lock, endpoints] = await Promise.all([loadIntegrationLock(orgId), listWebhookEndpoints(orgId)]);
+  const [lock, endpoints, events] = await Promise.all([loadIntegrationLock(orgId), listWebhookEndpoints(orgId), endpointEventChoices(orgId)]);
   const isAdmin = membership.role === "admin";
   const listHref = `/console/${orgId}/webhooks`;
   const disabledReason = lock
@@ -41,7 +42,14 @@ export default async function NewWebhookEndpointPage({ params }: { params: Promi
       {isAdmin ? (
         <Panel>
           <PanelBody className="sm:py-6">
-            <CreateEndpointForm orgId={orgId} action={createEndpointAction} disabledReason={disabledReason} listHref={listHref} />
+            <CreateEndpointForm
+              orgId={orgId}
+              action={createEndpointAction}
+              disabledReason={disabledReason}
+              listHref={listHref}
+              events={events}
+              preview={previewShapeAction}
+            />
           </PanelBody>
         </Panel>
       ) : (
