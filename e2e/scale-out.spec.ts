@@ -10,7 +10,7 @@ import { startPgBouncer, type PgBouncer } from "@/lib/testing/pgbouncer";
 import { createEmptyTestDatabase, type TestDatabase } from "@/lib/testing/test-database";
 import { startAppInstance, type AppInstance } from "./support/app-instance";
 
-// The topology the README prescribes for production, on one machine: three `npm start`
+// The topology docs/deploy.md prescribes for production, on one machine: three `npm start`
 // instances of this build (one APP_SECRET, each with its in-process worker) on one
 // PostgreSQL database reached through a real PgBouncer in transaction mode with the stock
 // `ignore_startup_parameters = extra_float_digits` (what Neon's pooled URL is). They start

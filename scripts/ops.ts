@@ -1,4 +1,4 @@
-// The operator CLI: npm run ops -- <command> [--flag value]...  (see README, "Operator CLI")
+// The operator CLI: npm run ops -- <command> [--flag value]...  (see docs/operations.md, "Operator CLI")
 // stdout carries exactly one JSON object (the command's result), so log lines (webhook
 // attempts, import runs) go to stderr; set before the app's modules create the logger.
 process.env.LOG_STREAM = "stderr";

@@ -35,7 +35,7 @@ describe("authorizeCredentials", () => {
     await expect(authorizeCredentials({ email: oauthEmail, password })).resolves.toBeNull();
   });
 
-  it("runs no password hash for an unknown email, only a turn in the hash queue (README: Enumeration)", async () => {
+  it("runs no password hash for an unknown email, only a turn in the hash queue (docs/security.md: Enumeration)", async () => {
     const queue = passwordHashQueue();
     await authorizeCredentials({ email, password: "not the password" }); // a real hash, so one duration is known
     const [started, imitated] = [queue.started, queue.imitated];

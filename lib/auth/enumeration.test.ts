@@ -11,7 +11,7 @@ import { recentHashDurations } from "./passwords";
 // Whether an address has an account must not show in the work done: every path of
 // sign-up and invite acceptance runs exactly one password hash, taken address or not, a
 // sign-in for an address without a password takes a hash's turn and time without the
-// CPU, and the public sign-up answers the same (README "Security / Enumeration").
+// CPU, and the public sign-up answers the same (docs/security.md, "Enumeration").
 
 const email = (tag: string) => `${tag}-${randomBytes(4).toString("hex")}@example.com`;
 const password = "a long enough password";

@@ -4,7 +4,7 @@ import { getDb } from "@/lib/platform/db/client";
 import { getAuthOptions } from "./options";
 import { liveSessionUser, revokeAllSessions, SESSION_MAX_AGE_SECONDS } from "./revocation";
 
-// Sessions end on the server (README "Security / Sessions"): next-auth's own callbacks
+// Sessions end on the server (docs/security.md, "Sessions"): next-auth's own callbacks
 // and sign-out event, as it calls them, against the real database.
 
 async function signedInToken() {

@@ -1,5 +1,5 @@
 // The sign-in page after a sign-up. The notice is worded for both cases because the
-// server does not say which one happened (README "Security / Enumeration"). This module
+// server does not say which one happened (docs/security.md, "Enumeration"). This module
 // imports nothing so the client sign-in form can use it.
 
 export const SIGNED_UP_PARAM = "signedUp";

@@ -3,7 +3,7 @@ import { baseHeaders, errorResponse, newRequestId } from "@/lib/platform/http/re
 
 // Every /partner/v1 route file exports all seven methods Next.js routes to a handler, built
 // here from the ones it serves, so Next never answers on its own (its fallback is a bare
-// 405 with no envelope, request id or Allow header). Decisions (README, "Methods and bodies"):
+// 405 with no envelope, request id or Allow header). Decisions (docs/robustness.md, "Methods and bodies"):
 //   - an unsupported method: 405 METHOD_NOT_ALLOWED in the envelope, with `Allow`, before
 //     the key is checked (the answer does not depend on who asks, and costs no rate limit);
 //   - OPTIONS: 204 with `Allow` and no CORS headers: the API is server-to-server and a key

@@ -12,7 +12,7 @@ import { clientAddress } from "@/lib/platform/http/client-address";
 import { baseHeaders, errorResponse, jsonResponse, newRequestId } from "@/lib/platform/http/responses";
 
 // The one wrapper of every keyed /partner/v1 route. Checks run in this fixed order
-// (README, "Request pipeline"); the first that fails answers:
+// (docs/partner-api.md, "Request pipeline"); the first that fails answers:
 //   1. credentials          401 missing_key | invalid_key | revoked_key | expired_key
 //                           (steps 1 and 2 refused more than 600 times a minute from one
 //                           address or for one key: 429, refusals.ts)

@@ -57,7 +57,7 @@ function readHeadersFile(path: string): unknown {
 }
 
 /**
- * A --config file: recordsPath, pagination, auth, incremental (README, "Data-source
+ * A --config file: recordsPath, pagination, auth, incremental (docs/imports.md, "Data-source
  * configuration"). It may hold secrets, which is why it is a file and not flags.
  */
 function readConfigFile(path: string): SourceConfigFile {

@@ -3,7 +3,7 @@ import { dottedPathSchema, optionalDottedPathSchema } from "./dotted-path";
 import { headerNameSchema, headerValueSchema } from "./header-schemas";
 
 // How a data source pages, authenticates and pulls only what changed: the shapes are the
-// portable configuration format (README, "Data-source configuration"), defined once here
+// portable configuration format (docs/imports.md, "Data-source configuration"), defined once here
 // and used by the console form, the CLI's --config file, storage and the tests.
 //
 // Secrets (bearer token, basic password, header/query value, OAuth client secret) are

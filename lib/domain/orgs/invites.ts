@@ -210,7 +210,7 @@ async function createInvitedAccount(
 
 /**
  * The invitation page's "create account and join": the same answer whether or not the
- * invited address already has an account (README "Security / Enumeration"). A free address
+ * invited address already has an account (docs/security.md, "Enumeration"). A free address
  * is created and joined; a taken one changes nothing and the invitation stays pending for
  * its owner to accept after signing in. Refusals that do not depend on the address (an
  * unknown, used or expired link, invalid input, throttling) still come back.

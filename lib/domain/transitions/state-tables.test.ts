@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { AppError } from "@/lib/platform/errors/app-error";
 import { ATTENDEE_TRANSITIONS, EVENT_TRANSITIONS, FORM_TRANSITIONS, assertTransition, canTransition, restoredAttendeeStatus } from "./state-tables";
 
-// The decided tables, written out: a change to a table must change this test and the README.
+// The decided tables, written out: a change to a table must change this test and docs/console.md.
 
 describe("state tables", () => {
   it("events: draft → published | archived, published → archived, archived is final", () => {

@@ -2,7 +2,7 @@ import { AppError } from "@/lib/platform/errors/app-error";
 
 // The one place the status transitions of events, attendees and forms are decided (the
 // spec leaves them "not shown"). Every operation that changes a status asks
-// assertTransition before writing; the README's "State tables" section mirrors these
+// assertTransition before writing; docs/console.md's "State tables" mirrors these
 // tables. A transition missing from a table is refused with 409 CONFLICT, reason
 // invalid_transition, and writes nothing.
 

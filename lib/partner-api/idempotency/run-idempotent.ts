@@ -4,7 +4,7 @@ import { AppError } from "@/lib/platform/errors/app-error";
 import { Prisma } from "@/lib/generated/prisma/client";
 import { requestFingerprint } from "./idempotency-key";
 
-// Idempotent execution of one write (README, "Idempotent POST").
+// Idempotent execution of one write (docs/partner-api.md, "Idempotent POST").
 //
 // 1. Claim: one atomic INSERT ... ON CONFLICT commits an in_flight row for (org, key)
 //    BEFORE the write starts, so of N concurrent requests exactly one does the work.

@@ -67,7 +67,7 @@ export const envSchema = z.object({
       message: "expected http://127.0.0.1:<port> (tests only: a local server speaking Stripe's API)",
     }),
   ),
-  // The Partner API's request log (README, "Request log"); off only to measure its cost.
+  // The Partner API's request log (docs/partner-api.md, "Request log"); off only to measure its cost.
   REQUEST_LOG: optional(z.enum(["on", "off"], "expected on or off (or unset: on)")),
   SMTP_URL: optional(smtpUrl),
   MAIL_FROM: optional(mailFrom),

@@ -34,7 +34,7 @@ export async function migrate(connectionString: string, dir: string = MIGRATIONS
   await client.connect();
   try {
     // A direct session of its own: a statement_timeout the operator set on the role for the
-    // app's statements (README, Scaling out) must not cut a long migration short.
+    // app's statements (docs/deploy.md, Scaling out) must not cut a long migration short.
     await client.query("SET statement_timeout = 0");
     await client.query("SELECT pg_advisory_lock($1)", [PRISMA_ADVISORY_LOCK]);
     await client.query(`CREATE TABLE IF NOT EXISTS "_prisma_migrations" (

@@ -5,7 +5,7 @@ import { logger } from "@/lib/platform/observability/logger";
 // The statements of sqlQuery (the Partner API's key check, its pages and writes, the
 // webhook sweep) run as named prepared statements: PostgreSQL then plans each once per
 // connection instead of on every execution. Measured here: a quarter of the database's
-// CPU time for the key check, 40 % for a 200-row page (README, Benchmarks). The texts are
+// CPU time for the key check, 40 % for a 200-row page (docs/benchmarks.md). The texts are
 // the code's own, with every value a parameter, so the set of names is small and fixed.
 //
 // A pooler in transaction mode that does not keep prepared statements (PgBouncer before

@@ -2,7 +2,7 @@ import type { BenchContext, PagePosition } from "../types";
 import { apiReadCase } from "./api-read-case";
 
 // GET /events/{eventId}/attendees?limit=200 at the start, middle and end of a 100,000-row
-// list; the targets are in the README (Benchmarks). The SQL floor is the page query of
+// list; the targets are in docs/benchmarks.md. The SQL floor is the page query of
 // lib/partner-api/read/attendees.ts (each row's stored JSON, the same keyset condition,
 // limit + 1 rows), without the aggregation into one row. A page's body is about 75 KB, so
 // these cases also report the framework floor at that size (largeBody, lib/floors.ts).

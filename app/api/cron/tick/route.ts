@@ -4,7 +4,7 @@ import { runScheduledWork } from "@/lib/runtime/scheduled-work";
 
 // The scheduled work without Inngest: webhook sweep, due imports, prune, in bounded
 // batches. vercel.json calls it daily (the one schedule every Vercel plan accepts); on Pro
-// without Inngest it can run every 5 minutes (README, Deploy to Vercel). Nothing new starts
+// without Inngest it can run every 5 minutes (docs/deploy.md). Nothing new starts
 // after 45 s, so a run ends inside the 60 s function limit; the next run continues.
 export const dynamic = "force-dynamic";
 export const maxDuration = 60;
