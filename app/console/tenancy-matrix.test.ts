@@ -132,6 +132,7 @@ const DATA_SOURCES = "app/console/[orgId]/data-sources/actions.ts";
 const WEBHOOKS = "app/console/[orgId]/webhooks/actions.ts";
 const KEYS = "app/console/[orgId]/api-keys/actions.ts";
 const MEMBERS = "app/console/[orgId]/members/actions.ts";
+const MEMBERS_TWO_FACTOR = "app/console/[orgId]/members/two-factor-actions.ts";
 const EVENTS = "app/console/[orgId]/events/actions.ts";
 const PROGRAMME = "app/console/[orgId]/events/[eventId]/programme/actions.ts";
 const GUESTS = "app/console/[orgId]/events/[eventId]/guests/actions.ts";
@@ -220,6 +221,13 @@ const MATRIX: Record<string, () => (() => Promise<ActionResult<unknown>>)[]> = {
     [A.orgId, B.orgId].map((orgId) => () => action(`${MEMBERS}#changeMemberRoleAction`)(null, form({ orgId, membershipId: A.membershipId, role: "member" }))),
   [`${WEBHOOKS}#createEndpointAction`]: () => [
     () => action(`${WEBHOOKS}#createEndpointAction`)(null, form({ orgId: A.orgId, url: "http://127.0.0.1:9/x", eventTypes: "attendee.created" })),
+  ],
+  // A preview reads the organization's recent events: only the organization's id can aim it.
+  [`${WEBHOOKS}#previewShapeAction`]: () => [
+    () => action(`${WEBHOOKS}#previewShapeAction`)(null, form({ orgId: A.orgId, eventTypes: "attendee.created" })),
+  ],
+  [`${MEMBERS_TWO_FACTOR}#setTwoFactorRequirementAction`]: () => [
+    () => action(`${MEMBERS_TWO_FACTOR}#setTwoFactorRequirementAction`)(null, form({ orgId: A.orgId, required: "true" })),
   ],
   [`${WEBHOOKS}#updateEndpointAction`]: () =>
     [A.orgId, B.orgId].map((orgId) => () =>
@@ -341,6 +349,10 @@ const EXEMPT: Record<string, string> = {
   "app/console/new/actions.ts#createOrganizationAction": "creates a new organization owned by the signed-in user; no existing organization is named",
   "app/console/account/actions.ts#signOutEverywhereAction": "ends the signed-in user's own sessions; no organization is named",
   "app/console/account/actions.ts#changePasswordAction": "changes the signed-in user's own password; no organization is named",
+  "app/console/account/two-factor/actions.ts#startTwoFactorSetupAction": "starts the signed-in user's own two-factor setup; no organization is named",
+  "app/console/account/two-factor/actions.ts#confirmTwoFactorAction": "confirms the signed-in user's own two-factor setup; no organization is named",
+  "app/console/account/two-factor/actions.ts#disableTwoFactorAction": "turns off the signed-in user's own two-factor sign-in; no organization is named",
+  "app/console/account/two-factor/actions.ts#regenerateRecoveryCodesAction": "replaces the signed-in user's own recovery codes; no organization is named",
 };
 
 beforeAll(async () => {

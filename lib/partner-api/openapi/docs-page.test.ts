@@ -99,7 +99,7 @@ describe("GET /partner/v1/docs", () => {
     expect(html).toContain("def verify_webhook(raw_body: bytes");
     expect(html).toContain("16 h after attempt 6 failed");
     expect(html).toContain("23 h 36 min");
-    expect(html).toContain("After 50 consecutive failed attempts");
+    expect(html).toContain("After 50 failed probes in a row");
     expect(html).toContain("<code>K7MQ2");
     const doc = buildOpenApiDocument();
     for (const type of WEBHOOK_EVENT_TYPES) {

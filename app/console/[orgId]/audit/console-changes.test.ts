@@ -121,7 +121,10 @@ describe("webhook endpoints", () => {
       "webhook_endpoint.deleted",
     ]);
     for (const entry of entries) expect(entry).toMatchObject({ ...actorOf(admin), targetType: "webhook_endpoint", targetId: endpointId });
-    expect(entries[0].summary).toEqual({ url: "http://127.0.0.1:9/a", eventTypes: ["attendee.created"], description: "CRM" });
+    // The whole configuration at creation, the settings left at their defaults included.
+    expect(entries[0].summary).toEqual({
+      url: "http://127.0.0.1:9/a", eventTypes: ["attendee.created"], description: "CRM", eventIds: [], filter: null, transform: null, format: "json",
+    });
     // Only what changed: the description stayed.
     expect(entries[1].summary).toEqual({
       url: { from: "http://127.0.0.1:9/a", to: "http://127.0.0.1:9/b" },
