@@ -14,8 +14,13 @@ const NOT_PARTNER_API = new Set([
   "endpoint_limit_reached", "finished", "form_not_open", "invite_email_mismatch", "invite_expired", "invite_not_found", "invite_used", "invalid_transition",
   "key_limit_reached", "last_admin", "leased", "locked_too_long", "malformed_header", "missing_header", "no_matching_signature", "not_due", "not_found",
   "run_in_progress", "slug_taken", "timestamp_outside_tolerance",
-  // Webhook delivery outcomes of an endpoint's filter or transform (shape-delivery.ts).
-  "filtered_out", "shape_failed",
+  // Webhook delivery outcomes of an endpoint's filter or transform (shape-delivery.ts), and of its circuit breaker.
+  "filtered_out", "shape_failed", "endpoint_backoff",
+  // Console: two-factor sign-in, invitations, control characters in forms, programme authoring.
+  "two_factor_already_on", "two_factor_not_started", "two_factor_setup_changed", "two_factor_not_on", "two_factor_required_by_org",
+  "two_factor_off_for_you", "too_many_invitations", "control_characters", "invalid_list", "programme_conflict",
+  // /api/inngest without Inngest's signature.
+  "missing_signature",
   // Console and sign-in flows (lib/auth, webhook console), the cron route and the readiness probe.
   "password_hashing_busy", "link_refused", "too_many_attempts", "secret_already_rolled", "cron_not_configured", "database_unreachable",
   "migrations_pending", "migration_failed",
