@@ -3,8 +3,7 @@ import { signInSchema } from "./form-schemas";
 import { hashPassword, imitatePasswordCheck, needsRehash, verifyPassword } from "./passwords";
 import { clearAfterSuccess, recordAttempt, releaseAttempt } from "./throttle/throttle";
 import { firstStepSuffices, TwoFactorRequired } from "./two-factor/second-step";
-
-export type SignedInUser = { id: string; email: string; name: string };
+import type { SignedInUser } from "./signed-in-user";
 
 /**
  * The user whose email and password match, or null. Never logs or returns the password.

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { SIGN_IN_ERROR } from "../sign-in-error-codes";
-import type { SignedInUser } from "../credentials";
+import type { SignedInUser } from "../signed-in-user";
 import { clearAfterSuccess, recordAttempt, releaseAttempt } from "../throttle/throttle";
 import { isTwoFactorEnabled, verifySecondFactor } from "./authenticator";
 import { CHALLENGE_TTL_SECONDS, consumeChallenge, createChallenge, findChallenge } from "./challenge";
