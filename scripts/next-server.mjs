@@ -140,6 +140,13 @@ server.on("error", (error) => {
   process.exit(1);
 });
 
+// Idle keep-alive connections stay open longer than the clients and proxies in front of us
+// keep theirs (Node's default is 5 s): a server that closes first races a client sending
+// on the same socket, and that request fails with ECONNRESET. The graceful stop closes
+// idle connections itself.
+server.keepAliveTimeout = 65_000;
+server.headersTimeout = 66_000;
+
 server.listen(port, hostname, () => {
   process.stdout.write(`Ready on http://${hostname ?? "localhost"}:${port}\n`);
 });
