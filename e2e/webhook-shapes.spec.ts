@@ -26,13 +26,13 @@ async function expectNoSeriousAxeViolations(page: Page, what: string) {
 
 async function seedEvents(orgId: string) {
   const [summit] = await sql<{ id: string }>(
-    `INSERT INTO "Event" ("orgId", slug, name, status, "startAt", "endAt", timezone)
-     VALUES ($1, 'nordic-dev-summit', 'Nordic Dev Summit', 'published', now(), now() + interval '1 day', 'Europe/Oslo') RETURNING id`,
+    `INSERT INTO "Event" ("orgId", slug, name, status, "startAt", "endAt", timezone, "updatedAt")
+     VALUES ($1, 'nordic-dev-summit', 'Nordic Dev Summit', 'published', now(), now() + interval '1 day', 'Europe/Oslo', now()) RETURNING id`,
     [orgId],
   );
   const [other] = await sql<{ id: string }>(
-    `INSERT INTO "Event" ("orgId", slug, name, status, "startAt", "endAt", timezone)
-     VALUES ($1, 'other-meetup', 'Other Meetup', 'published', now(), now() + interval '1 day', 'Europe/Oslo') RETURNING id`,
+    `INSERT INTO "Event" ("orgId", slug, name, status, "startAt", "endAt", timezone, "updatedAt")
+     VALUES ($1, 'other-meetup', 'Other Meetup', 'published', now(), now() + interval '1 day', 'Europe/Oslo', now()) RETURNING id`,
     [orgId],
   );
   const guests: [string, string, string | null][] = [
