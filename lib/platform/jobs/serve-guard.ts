@@ -1,6 +1,11 @@
 import { AppError } from "@/lib/platform/errors/app-error";
 import { withBoundedBody } from "@/lib/platform/http/bounded-body";
 import { errorResponse, newRequestId } from "@/lib/platform/http/responses";
+import { inngestLogger } from "@/lib/platform/observability/inngest-logger";
+
+// Refusals go through the SDK's own throttled log: one warning a minute with a count, as
+// when the SDK refused them itself, so a scanner is seen but cannot flood the logs.
+const sdkLog = inngestLogger();
 
 /**
  * Inngest sends a function run's whole state (events, step results) in one request, and
@@ -28,6 +33,7 @@ export function guardInngestPost(handler: Handler): Handler {
     const requestId = newRequestId();
     try {
       if (!devMode() && !request.headers.get("x-inngest-signature")) {
+        sdkLog.warn({ method: request.method, err: new Error("no X-Inngest-Signature header") }, "Signature validation failed");
         throw new AppError("UNAUTHORIZED", "Only Inngest calls this route: the request is not signed.", { reason: "missing_signature" });
       }
       return await handler(await withBoundedBody(request, INNGEST_BODY_MAX_BYTES), context);
