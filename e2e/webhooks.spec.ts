@@ -23,6 +23,8 @@ test.afterAll(async () => {
 });
 
 test("an admin adds an endpoint, pings it with a verifiable signature, resends, rolls the secret, disables and deletes it", async ({ page }) => {
+  // Many steps, each a page load or a delivery through the CLI: a safety net on a shared machine.
+  test.slow();
   const orgId = await signUp(page, { email: uniqueEmail("hooks"), orgName: "Hooks Org" });
   await unlockBilling(orgId);
   await page.goto(`/console/${orgId}/webhooks`);
